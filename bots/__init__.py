@@ -1,0 +1,1 @@
+"""Bots: policies that read one seat's view and its legal moves, nothing else."""
