@@ -1,0 +1,52 @@
+# Mesa: the two commands are `make run` and `make test` (see README.md).
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test setup lint format stack bench-engines bench-bots bench-load clean
+
+$(STAMP): requirements.txt requirements-dev.txt
+	test -x $(BIN)/python || $(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --disable-pip-version-check -r requirements-dev.txt
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+## The run command: embedded default (SQLite, in-process worker and beat).
+run: $(STAMP)
+	env -u REDIS_URL -u DATABASE_URL -u MESA_PRODUCTION $(BIN)/python manage.py migrate --noinput -v 0
+	env -u REDIS_URL -u DATABASE_URL -u MESA_PRODUCTION $(BIN)/python manage.py ensure_local_staff
+	env -u REDIS_URL -u DATABASE_URL -u MESA_PRODUCTION $(BIN)/daphne -b $(HOST) -p $(PORT) config.asgi:application
+
+## The test command: lint, format check and the whole suite.
+test: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/python -m pytest -n 2 --dist loadgroup
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: $(STAMP)
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .
+
+## The full stack from locally installed servers: PostgreSQL, Redis, 2 daphne, worker, beat.
+stack: $(STAMP)
+	$(BIN)/python -m scripts.stack --daphne 2 --port $(PORT)
+
+bench-engines: $(STAMP)
+	$(BIN)/python bench/engines.py
+
+bench-bots: $(STAMP)
+	$(BIN)/python bench/bots.py
+
+bench-load: $(STAMP)
+	$(BIN)/python bench/load.py
+
+clean:
+	rm -rf var .pytest_cache .ruff_cache

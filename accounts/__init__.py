@@ -1,0 +1,1 @@
+"""Accounts: sign-up, log-in, profile and per-player statistics."""

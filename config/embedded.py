@@ -1,0 +1,47 @@
+"""The embedded run mode: a Celery worker and beat inside the server process.
+
+With no REDIS_URL the broker is kombu's memory transport, which only exists
+inside one process, so the worker and beat must live in the server's process
+as threads. The in-memory channel layer belongs to the server's event loop: a
+message sent from a worker thread is handed to that loop (see realtime.py).
+"""
+
+import logging
+import threading
+
+from celery.beat import Scheduler, Service
+from celery.utils.nodenames import anon_nodename
+from celery.worker import WorkController
+
+logger = logging.getLogger(__name__)
+
+_started = threading.Event()
+_lock = threading.Lock()
+
+
+def start_worker_and_beat(app=None) -> bool:
+    """Start the in-process worker and beat once per process; True if started now."""
+    with _lock:
+        if _started.is_set():
+            return False
+        if app is None:
+            from config.celery import app
+        app.finalize()
+        app.set_current()
+        worker = WorkController(
+            app=app,
+            concurrency=1,
+            pool="solo",
+            hostname=anon_nodename(),
+            loglevel="WARNING",
+            ready_callback=None,
+            without_heartbeat=True,
+            without_mingle=True,
+            without_gossip=True,
+        )
+        threading.Thread(target=worker.start, name="mesa-worker", daemon=True).start()
+        beat = Service(app, scheduler_cls=Scheduler, max_interval=1)
+        threading.Thread(target=beat.start, name="mesa-beat", daemon=True).start()
+        _started.set()
+        logger.info("embedded Celery worker and beat started")
+        return True

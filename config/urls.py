@@ -1,0 +1,16 @@
+"""Site URLs: pages, accounts, rooms, admin and the language switcher."""
+
+from django.contrib import admin
+from django.urls import include, path
+
+from config import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("rules/<str:game>/", views.rules, name="rules"),
+    path("health/", views.health, name="health"),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("accounts/", include("accounts.urls")),
+    path("", include("rooms.urls")),
+    path("admin/", admin.site.urls),
+]

@@ -1,0 +1,1 @@
+"""Rooms: models, the service layer, WebSocket consumers and Celery tasks."""

@@ -1,0 +1,3 @@
+"""Room pages (filled in by the lobby and table views)."""
+
+urlpatterns: list = []
