@@ -1,13 +1,220 @@
-"""WebSocket consumers (see docs/protocol.md)."""
+"""WebSocket consumers: thin. Authenticate, parse, call a service, relay snapshots.
 
+The seat a message acts for is always the server's record of the user's seat;
+nothing in a message can name another seat. Protocol: docs/protocol.md.
+"""
+
+import asyncio
+import json
+import time
+from collections import deque
+
+from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
+
+from config import realtime
+from rooms import broadcast, services
+from rooms.errors import RoomError
+
+MAX_MESSAGE_BYTES = 8192
+RATE_PER_SECOND = 20
+RATE_BURST = 40
+RATE_CLOSE_AFTER = 100  # refused messages in a row before the socket is closed
+RECENT_IDS = 512
+
+CLOSE_UNAUTHENTICATED = 4401
+CLOSE_NOT_FOUND = 4404
+CLOSE_ABUSE = 4429
+
+
+def _error(code: str, message: str, msg_id=None) -> dict:
+    return {"type": "error", "id": msg_id, "code": code, "message": message}
+
+
+class RateLimiter:
+    """A token bucket: RATE_PER_SECOND sustained, RATE_BURST at once."""
+
+    def __init__(self, rate: float = RATE_PER_SECOND, burst: float = RATE_BURST):
+        self.rate, self.burst = rate, burst
+        self.tokens = burst
+        self.stamp = time.monotonic()
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+def _int(msg: dict, key: str):
+    value = msg.get(key)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RoomError("bad_message", f"'{key}' must be an integer.")
+    return value
+
+
+ACTIONS = {
+    "move": lambda user, code, msg: services.move(user, code, msg.get("version"), msg.get("move")),
+    "sit": lambda user, code, msg: services.sit(user, code, _int(msg, "seat")),
+    "leave": lambda user, code, msg: services.leave(user, code),
+    "start": lambda user, code, msg: services.start_match(user, code),
+    "new_match": lambda user, code, msg: services.start_match(user, code),
+    "next_hand": lambda user, code, msg: services.next_hand(user, code),
+    "pause": lambda user, code, msg: services.pause(user, code),
+    "resume": lambda user, code, msg: services.resume(user, code),
+    "add_bot": lambda user, code, msg: services.add_bot(user, code, _int(msg, "seat"), msg.get("level", "normal")),
+    "remove_bot": lambda user, code, msg: services.remove_bot(user, code, _int(msg, "seat")),
+    "options": lambda user, code, msg: services.set_options(
+        user, code, msg.get("options"), msg.get("time_limit", "keep")
+    ),
+    "client_seed": lambda user, code, msg: services.set_client_seed(user, code, msg.get("seed")),
+}
+
+
+@database_sync_to_async
+def _run(action: str, user, code: str, msg: dict):
+    return ACTIONS[action](user, code, msg)
 
 
 class RoomConsumer(AsyncJsonWebsocketConsumer):
+    """One browser tab at one table."""
+
     async def connect(self):
-        await self.close(code=4403)
+        self.user = self.scope.get("user")
+        self.group = None
+        self.refresher = None
+        if self.user is None or not self.user.is_authenticated:
+            await self.close(code=CLOSE_UNAUTHENTICATED)
+            return
+        self.code = self.scope["url_route"]["kwargs"]["code"]
+        self.limiter = RateLimiter()
+        self.refused_in_row = 0
+        self.recent_ids: deque = deque(maxlen=RECENT_IDS)
+        self.recent_set: set = set()
+        realtime.register_server_loop(asyncio.get_running_loop())
+        try:
+            room = await database_sync_to_async(services.connect)(self.user, self.code, self.channel_name)
+        except RoomError:
+            await self.close(code=CLOSE_NOT_FOUND)
+            return
+        self.room_id = room.id
+        self.group = broadcast.user_group(room.id, self.user.id)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        await self.send_snapshot()
+        self.refresher = asyncio.ensure_future(self.refresh_presence())
+
+    async def disconnect(self, code):
+        if self.refresher:
+            self.refresher.cancel()
+        if self.group:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+            await database_sync_to_async(services.disconnect)(self.channel_name)
+
+    async def refresh_presence(self):
+        while True:
+            await asyncio.sleep(settings.PRESENCE_REFRESH_SECONDS)
+            await database_sync_to_async(services.touch_presence)(self.channel_name)
+
+    async def send_snapshot(self):
+        snaps = await database_sync_to_async(broadcast.room_snapshots)(self.room_id, self.user.id)
+        if self.user.id in snaps:
+            await self.send_json(snaps[self.user.id])
+
+    async def receive(self, text_data=None, bytes_data=None):
+        if not self.limiter.allow():
+            self.refused_in_row += 1
+            if self.refused_in_row >= RATE_CLOSE_AFTER:
+                await self.close(code=CLOSE_ABUSE)
+                return
+            await self.send_json(_error("rate_limited", "Too many messages; slow down."))
+            return
+        self.refused_in_row = 0
+        raw = text_data if text_data is not None else bytes_data
+        if raw is None or len(raw) > MAX_MESSAGE_BYTES:
+            await self.send_json(_error("too_large", f"Messages are limited to {MAX_MESSAGE_BYTES} bytes."))
+            return
+        try:
+            msg = json.loads(raw)
+        except (ValueError, UnicodeDecodeError):
+            await self.send_json(_error("bad_json", "The message is not valid JSON."))
+            return
+        await self.handle(msg)
+
+    async def handle(self, msg):
+        if not isinstance(msg, dict):
+            await self.send_json(_error("bad_message", "A message must be a JSON object."))
+            return
+        msg_id = msg.get("id")
+        if msg_id is not None and not isinstance(msg_id, (str, int)) or isinstance(msg_id, bool):
+            await self.send_json(_error("bad_message", "'id' must be a string or an integer."))
+            return
+        action = msg.get("action")
+        if action == "ping":
+            await self.send_json({"type": "pong", "id": msg_id})
+            return
+        if action == "snapshot":
+            await self.send_snapshot()
+            return
+        if not isinstance(action, str) or action not in ACTIONS:
+            await self.send_json(_error("unknown_action", f"Unknown action {str(action)[:40]!r}.", msg_id))
+            return
+        if msg_id is not None:
+            if msg_id in self.recent_set:
+                await self.send_json(_error("duplicate_id", "This message id was already used.", msg_id))
+                return
+            if len(self.recent_ids) == self.recent_ids.maxlen:
+                self.recent_set.discard(self.recent_ids[0])
+            self.recent_ids.append(msg_id)
+            self.recent_set.add(msg_id)
+        try:
+            await _run(action, self.user, self.code, msg)
+        except RoomError as exc:
+            await self.send_json(_error(exc.code, exc.message, msg_id))
+            return
+        await self.send_json({"type": "ack", "id": msg_id, "action": action})
+
+    async def room_snapshot(self, event):
+        await self.send_json(event["snapshot"])
 
 
 class LobbyConsumer(AsyncJsonWebsocketConsumer):
+    """The public room list, sent again whenever a room changes (at most every 0.5 s)."""
+
     async def connect(self):
-        await self.close(code=4403)
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated:
+            await self.close(code=CLOSE_UNAUTHENTICATED)
+            return
+        self.game = None
+        self.pending = None
+        await self.channel_layer.group_add(broadcast.LOBBY_GROUP, self.channel_name)
+        await self.accept()
+        await self.send_rooms()
+
+    async def disconnect(self, code):
+        if self.pending:
+            self.pending.cancel()
+        await self.channel_layer.group_discard(broadcast.LOBBY_GROUP, self.channel_name)
+
+    async def send_rooms(self):
+        rooms = await database_sync_to_async(broadcast.lobby_rooms)(self.game)
+        await self.send_json({"type": "lobby", "rooms": rooms})
+
+    async def receive_json(self, content, **kwargs):
+        if isinstance(content, dict) and content.get("action") == "filter":
+            game = content.get("game")
+            self.game = game if isinstance(game, str) and game else None
+            await self.send_rooms()
+
+    async def lobby_changed(self, event):
+        if self.pending is None or self.pending.done():
+            self.pending = asyncio.ensure_future(self._later())
+
+    async def _later(self):
+        await asyncio.sleep(0.5)
+        await self.send_rooms()

@@ -52,7 +52,10 @@ class Room(models.Model):
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.WAITING)
     paused = models.BooleanField(default=False)
     pause_reason = models.CharField(max_length=16, blank=True)  # "host" or "empty"
+    # ``version`` orders every change a client sees; ``state_version`` counts
+    # changes of the game state only, and is what a move must be made on.
     version = models.PositiveIntegerField(default=0)
+    state_version = models.PositiveIntegerField(default=0)
     # The pending deadline of the seat to act (turn timer, bot turn, disconnected grace).
     deadline = models.DateTimeField(null=True, blank=True)
     deadline_kind = models.CharField(max_length=16, blank=True)  # "turn", "bot", "grace"
@@ -98,7 +101,6 @@ class Seat(models.Model):
     reserved_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="reservations"
     )
-    connections = models.PositiveSmallIntegerField(default=0)
     absent_since = models.DateTimeField(null=True, blank=True)
     bot_memory = models.JSONField(default=dict, blank=True)
     client_seed = models.CharField(max_length=64, blank=True)
@@ -171,6 +173,7 @@ class Hand(models.Model):
     seat_map = models.JSONField(default=list)  # engine seat -> room seat
     options = models.JSONField(default=dict, blank=True)
     state = models.JSONField()
+    deck = models.JSONField(default=list, blank=True)  # the shuffled deck dealt (secret until the match ends)
     moves = models.JSONField(default=list, blank=True)  # [{"seat", "move", "auto", "by", "at", "kind"}]
     result = models.JSONField(null=True, blank=True)
     started_at = models.DateTimeField(auto_now_add=True)
@@ -195,6 +198,19 @@ class PlayerStat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id} {self.game}: {self.won}/{self.played}"
+
+
+class Presence(models.Model):
+    """One open WebSocket of a user in a room (a tab); gone when it closes."""
+
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="presences")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="presences")
+    channel_name = models.CharField(max_length=200, unique=True)
+    connected_at = models.DateTimeField(auto_now_add=True)
+    last_seen = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.user_id} in {self.room_id}"
 
 
 class Heartbeat(models.Model):

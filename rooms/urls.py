@@ -1,3 +1,15 @@
-"""Room pages (filled in by the lobby and table views)."""
+"""Room URLs: the lobby, tables (the room URL is also the invite link), verification."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from rooms import views
+
+app_name = "rooms"
+
+urlpatterns = [
+    path("lobby/", views.lobby, name="lobby"),
+    path("rooms/<str:code>/", views.room, name="room"),
+    path("matches/<int:match_id>/verify/", views.verify, name="verify"),
+    path("matches/<int:match_id>/verify.json", views.verify_data, name="verify_data"),
+    path("hands/<int:hand_id>/replay/", views.replay, name="replay"),
+]

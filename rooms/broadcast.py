@@ -1,0 +1,80 @@
+"""After a room changes: send every connected user their own snapshot.
+
+Each user of a room listens on the group ``user-<room id>-<user id>`` (one per
+tab joins it), so one channel message per user carries exactly that user's
+view; nobody ever receives another seat's snapshot. Called only on commit.
+"""
+
+from django.utils import timezone
+
+from config import realtime
+from rooms import snapshots
+from rooms.models import Hand, Presence, Room
+
+LOBBY_GROUP = "lobby"
+
+
+def user_group(room_id: int, user_id: int) -> str:
+    return f"user-{room_id}-{user_id}"
+
+
+def room_snapshots(room_id: int, only_user: int | None = None) -> dict[int, dict]:
+    """user id -> snapshot for every user connected to the room (or one user)."""
+    room = Room.objects.select_related("host").filter(pk=room_id).first()
+    if room is None:
+        return {}
+    users = set(Presence.objects.filter(room=room).values_list("user_id", flat=True))
+    targets = {only_user} if only_user is not None else users
+    if not targets:
+        return {}
+    seats = list(room.seats.select_related("user", "reserved_by").order_by("index"))
+    match = room.matches.order_by("-number").first()
+    history = list(Hand.objects.filter(room=room).order_by("-started_at", "-id")[: snapshots.HISTORY_LIMIT])
+    hand = history[0] if history and match is not None and history[0].match_id == match.id else None
+    room._history = history
+    now_ms = int(timezone.now().timestamp() * 1000)
+    room_part, game_parts = snapshots.build(room, seats, match, hand, users, now_ms)
+    return {uid: snapshots.for_user(room_part, game_parts, uid, seats, hand) for uid in targets}
+
+
+def publish_room(room_id: int) -> None:
+    for user_id, snapshot in room_snapshots(room_id).items():
+        realtime.group_send(user_group(room_id, user_id), {"type": "room.snapshot", "snapshot": snapshot})
+
+
+def publish_lobby() -> None:
+    realtime.group_send(LOBBY_GROUP, {"type": "lobby.changed"})
+
+
+def lobby_rooms(game: str | None = None) -> list[dict]:
+    """The public rooms the lobby lists: open, and with somebody connected."""
+    rooms = (
+        Room.objects.filter(is_public=True, empty_since__isnull=True)
+        .exclude(status=Room.Status.CLOSED)
+        .select_related("host")
+        .prefetch_related("seats__user")
+        .order_by("-updated_at")
+    )
+    if game:
+        rooms = rooms.filter(game=game)
+    out = []
+    for room in rooms[:200]:
+        seats = list(room.seats.all())
+        out.append(
+            {
+                "code": room.code,
+                "name": room.name,
+                "game": room.game,
+                "game_name": room.get_game_display(),
+                "status": room.status,
+                "status_name": str(room.get_status_display()),
+                "host": (room.host.display_name or room.host.username) if room.host else None,
+                "seats": room.seat_count,
+                "people": sum(1 for s in seats if s.user_id),
+                "bots": sum(1 for s in seats if s.bot_level),
+                "free": sum(1 for s in seats if s.is_empty),
+                "time_limit": room.time_limit,
+                "paused": room.paused,
+            }
+        )
+    return out

@@ -1,0 +1,992 @@
+"""The only code that changes a room.
+
+Every action runs in one transaction with the room row locked (IMMEDIATE
+transactions serialise SQLite writers), checks who may do it, calls the
+engine, saves the new state and the log entry, and only on commit sends the
+per-seat snapshots and schedules the next bot turn or timeout. Moves, bot
+turns and timeouts all pass through ``_apply_move``.
+"""
+
+import logging
+import random
+import secrets
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from games import IllegalMove, fair, registry
+from rooms import broadcast
+from rooms.errors import RoomError
+from rooms.models import Hand, Match, PlayerStat, Presence, Room, Seat
+from rooms.policies import STAND_IN_LEVEL, policy
+
+logger = logging.getLogger(__name__)
+
+HISTORY_KEEP = 20
+MAX_AUTO_STEPS = 8
+BOT_LEVELS = ("easy", "normal", "hard")
+
+
+# -- loading and locking ---------------------------------------------------------
+
+
+def _lock(code: str) -> Room:
+    try:
+        return Room.objects.select_for_update().select_related("host").get(code=code)
+    except Room.DoesNotExist:
+        raise RoomError("room_not_found", "This room does not exist.") from None
+
+
+def _lock_id(room_id: int) -> Room | None:
+    return Room.objects.select_for_update().select_related("host").filter(pk=room_id).first()
+
+
+def _seats(room: Room) -> list[Seat]:
+    return list(room.seats.select_related("user", "reserved_by").order_by("index"))
+
+
+def _current(room: Room) -> tuple[Match | None, Hand | None]:
+    match = room.matches.order_by("-number").first()
+    hand = match.hands.order_by("-number").first() if match else None
+    return match, hand
+
+
+def _now():
+    return timezone.now()
+
+
+def _require_open(room: Room) -> None:
+    if room.status == Room.Status.CLOSED:
+        raise RoomError("room_closed", "This room is closed.")
+
+
+def _require_host(room: Room, user) -> None:
+    if room.host_id != user.id:
+        raise RoomError("not_host", "Only the host can do that.")
+
+
+def seat_for_user(seats: list[Seat], user) -> Seat | None:
+    """The seat a user may act for: taken from the server's record, never from a message."""
+    return next((s for s in seats if s.user_id == user.id), None)
+
+
+def _touch(room: Room, state_changed: bool = False) -> None:
+    room.version += 1
+    if state_changed:
+        room.state_version += 1
+
+
+def _finish(room: Room, seats: list[Seat] | None = None, lobby: bool = True) -> None:
+    """Save the room and, after commit, publish snapshots and plan the next deadline."""
+    room.save()
+    room_id = room.id
+    transaction.on_commit(lambda: broadcast.publish_room(room_id))
+    if lobby:
+        transaction.on_commit(broadcast.publish_lobby)
+
+
+# -- creating and configuring ---------------------------------------------------
+
+
+def validate_options(game: str, options: dict) -> dict:
+    """The engine's own option check: unknown names or bad values are refused."""
+    engine = registry.get(game)
+    try:
+        known = dict(engine.OPTIONS)
+    except AttributeError:
+        known = {}
+    if not isinstance(options, dict):
+        raise RoomError("bad_options", "Options must be an object.")
+    unknown = sorted(set(options) - set(known))
+    if unknown:
+        raise RoomError("bad_options", f"Unknown options for this game: {', '.join(unknown)}.")
+    merged = {**known, **options}
+    if game == "buraco" and merged.get("target") not in (1500, 3000, 5000):
+        raise RoomError("bad_options", "The Buraco target must be 1500, 3000 or 5000.")
+    try:
+        engine.deal(
+            players=policy(game).min_players if game != "buraco" else 4,
+            dealer=0,
+            deck=engine.new_deck(merged),
+            options=merged,
+        )
+    except ValueError as exc:
+        raise RoomError("bad_options", f"Invalid options: {exc}") from None
+    return merged
+
+
+def validate_time_limit(value) -> int | None:
+    if value in (None, "", 0, "none"):
+        return None
+    try:
+        seconds = int(value)
+    except (TypeError, ValueError):
+        raise RoomError("bad_time_limit", "The time limit must be 10 to 120 seconds, or none.") from None
+    if not 10 <= seconds <= 120:
+        raise RoomError("bad_time_limit", "The time limit must be 10 to 120 seconds, or none.")
+    return seconds
+
+
+@transaction.atomic
+def create_room(
+    user, game: str, name: str, is_public: bool = True, time_limit="default", options=None, seat_count=None
+) -> Room:
+    if game not in registry.NAMES:
+        raise RoomError("bad_game", "Unknown game.")
+    rules = policy(game)
+    name = (name or "").strip()
+    if not 1 <= len(name) <= 60:
+        raise RoomError("bad_name", "The room name must have 1 to 60 characters.")
+    seat_count = rules.default_seats if seat_count in (None, "") else int(seat_count)
+    if seat_count not in rules.seat_counts:
+        raise RoomError("bad_seat_count", f"This game is played with {', '.join(map(str, rules.seat_counts))} seats.")
+    limit = rules.default_time_limit if time_limit == "default" else validate_time_limit(time_limit)
+    merged = validate_options(game, options or {})
+    room = Room.objects.create(
+        game=game,
+        name=name,
+        is_public=bool(is_public),
+        host=user,
+        created_by=user,
+        seat_count=seat_count,
+        options=merged,
+        time_limit=limit,
+        empty_since=_now(),
+    )
+    Seat.objects.bulk_create([Seat(room=room, index=i, user=user if i == 0 else None) for i in range(seat_count)])
+    transaction.on_commit(broadcast.publish_lobby)
+    return room
+
+
+@transaction.atomic
+def set_options(user, code: str, options=None, time_limit="keep") -> Room:
+    room = _lock(code)
+    _require_open(room)
+    _require_host(room, user)
+    if options is not None:
+        if room.status in (Room.Status.PLAYING, Room.Status.HAND_OVER):
+            raise RoomError("match_in_progress", "Game options change only between matches.")
+        room.options = validate_options(room.game, {**room.options, **options})
+    if time_limit != "keep":
+        room.time_limit = validate_time_limit(time_limit)
+    _touch(room)
+    _finish(room)
+    return room
+
+
+# -- seats ------------------------------------------------------------------------
+
+
+def _in_match(room: Room) -> bool:
+    return room.status in (Room.Status.PLAYING, Room.Status.HAND_OVER)
+
+
+def _seat_at(seats: list[Seat], index) -> Seat:
+    try:
+        index = int(index)
+    except (TypeError, ValueError):
+        raise RoomError("bad_seat", "No such seat.") from None
+    seat = next((s for s in seats if s.index == index), None)
+    if seat is None:
+        raise RoomError("bad_seat", "No such seat.")
+    return seat
+
+
+@transaction.atomic
+def sit(user, code: str, index) -> Room:
+    """Take an empty seat, or reserve a bot's seat; mid-match both wait for the next deal."""
+    room = _lock(code)
+    _require_open(room)
+    seats = _seats(room)
+    seat = _seat_at(seats, index)
+    mine = seat_for_user(seats, user)
+    if mine is not None:
+        if mine.index == seat.index:
+            raise RoomError("already_seated", "You are already in this seat.")
+        raise RoomError("already_seated", "You already have a seat in this room; leave it first.")
+    if any(s.reserved_by_id == user.id for s in seats):
+        raise RoomError("already_seated", "You already reserved a seat in this room.")
+    if seat.user_id is not None:
+        raise RoomError("seat_taken", "This seat is taken.")
+    if seat.bot_level:
+        if not _in_match(room) or not seat.active:
+            # Between matches a person simply takes the bot's place.
+            seat.bot_level = ""
+            seat.bot_memory = {}
+            seat.user = user
+            seat.active = False
+            seat.stand_in = False
+            seat.remove_pending = False
+        elif seat.reserved_by_id:
+            raise RoomError("seat_reserved", "Someone already reserved this bot's seat.")
+        else:
+            seat.reserved_by = user
+    else:
+        seat.user = user
+        seat.active = False
+    seat.absent_since = None
+    seat.save()
+    if room.host_id is None:
+        room.host = user
+    _touch(room)
+    _finish(room)
+    return room
+
+
+@transaction.atomic
+def add_bot(user, code: str, index, level: str = "normal") -> Room:
+    room = _lock(code)
+    _require_open(room)
+    _require_host(room, user)
+    if level not in BOT_LEVELS:
+        raise RoomError("bad_level", "Bot levels are easy, normal and hard.")
+    seats = _seats(room)
+    seat = _seat_at(seats, index)
+    if not seat.is_empty:
+        raise RoomError("seat_taken", "This seat is taken.")
+    rules = policy(room.game)
+    bots = sum(1 for s in seats if s.bot_level and not s.stand_in)
+    if bots >= min(rules.max_bots, room.seat_count - 1):
+        raise RoomError("too_many_bots", "This room already has as many bots as it accepts.")
+    seat.bot_level = level
+    seat.bot_memory = {}
+    seat.active = False  # a bot added mid-match waits for the next deal
+    seat.save()
+    _touch(room)
+    _finish(room)
+    return room
+
+
+@transaction.atomic
+def remove_bot(user, code: str, index) -> Room:
+    room = _lock(code)
+    _require_open(room)
+    _require_host(room, user)
+    seats = _seats(room)
+    seat = _seat_at(seats, index)
+    if not seat.bot_level:
+        raise RoomError("not_a_bot", "There is no bot in this seat.")
+    if seat.active and _in_match(room):
+        seat.remove_pending = True  # applied at the end of the match (or Buraco hand)
+    else:
+        _clear_seat(seat)
+    seat.save()
+    _touch(room)
+    _finish(room)
+    return room
+
+
+def _clear_seat(seat: Seat) -> None:
+    seat.user = None
+    seat.bot_level = ""
+    seat.bot_memory = {}
+    seat.active = False
+    seat.stand_in = False
+    seat.remove_pending = False
+    seat.absent_since = None
+    seat.client_seed = ""
+    if seat.reserved_by_id:
+        seat.user = seat.reserved_by
+        seat.reserved_by = None
+
+
+@transaction.atomic
+def leave(user, code: str) -> Room:
+    room = _lock(code)
+    _require_open(room)
+    seats = _seats(room)
+    if _leave(room, seats, user) is None:
+        raise RoomError("not_seated", "You have no seat in this room.")
+    _touch(room, state_changed=True)
+    _plan_deadline(room, seats)
+    _finish(room)
+    return room
+
+
+def _leave(room: Room, seats: list[Seat], user, reason: str = "left") -> Seat | None:
+    """Remove a person from their seat under the game's leaving rule."""
+    for seat in seats:
+        if seat.reserved_by_id == user.id:
+            seat.reserved_by = None
+            seat.save()
+    seat = seat_for_user(seats, user)
+    if seat is None:
+        _transfer_host(room, seats, leaving=user)
+        return None
+    rules = policy(room.game)
+    if room.status == Room.Status.PLAYING and seat.active:
+        match, hand = _current(room)
+        engine = registry.get(room.game)
+        state = engine.from_json(hand.state)
+        engine_seat = hand.seat_map.index(seat.index)
+        if rules.on_leave == "remove":
+            state = engine.remove_player(state, engine_seat)
+            hand.state = engine.to_json(state)
+            hand.moves = [*hand.moves, _log_entry(engine_seat, None, "leave", by=user.username)]
+            hand.save(update_fields=["state", "moves"])
+            room.last_move = {"seat": seat.index, "kind": "leave", "name": user.username}
+            _clear_seat(seat)
+            seat.save()
+            if engine.is_over(state):
+                _end_hand(room, seats, match, hand, state)
+        else:
+            seat.user = None
+            seat.bot_level = STAND_IN_LEVEL
+            seat.stand_in = True
+            seat.bot_memory = {}
+            seat.absent_since = None
+            seat.save()
+            room.last_move = {"seat": seat.index, "kind": "stand_in", "name": user.username}
+    else:
+        _clear_seat(seat)
+        seat.save()
+    _transfer_host(room, seats, leaving=user)
+    logger.info("room %s: %s %s seat %s", room.code, user.username, reason, seat.index)
+    return seat
+
+
+def _transfer_host(room: Room, seats: list[Seat], leaving) -> None:
+    if room.host_id != leaving.id:
+        return
+    seated = [s.user for s in seats if s.user_id and s.user_id != leaving.id]
+    if seated:
+        room.host = seated[0]
+        return
+    present = (
+        Presence.objects.filter(room=room).exclude(user=leaving).select_related("user").order_by("connected_at").first()
+    )
+    room.host = present.user if present else None
+
+
+# -- matches and hands -----------------------------------------------------------
+
+
+def _players_for_deal(room: Room, seats: list[Seat]) -> list[Seat]:
+    return [s for s in seats if not s.is_empty]
+
+
+def _check_can_deal(room: Room, seats: list[Seat]) -> list[Seat]:
+    rules = policy(room.game)
+    players = _players_for_deal(room, seats)
+    humans = [s for s in players if s.user_id]
+    if len(humans) < rules.min_humans:
+        raise RoomError("need_person", "At least one person must be seated to start.")
+    if rules.all_seats_filled and len(players) < room.seat_count:
+        raise RoomError("seats_empty", "All four seats must be taken (people or bots) to deal.")
+    if len(players) < rules.min_players:
+        raise RoomError("need_players", f"At least {rules.min_players} players are needed to start.")
+    return players
+
+
+def _next_dealer(room: Room, players: list[Seat]) -> Seat:
+    indices = [s.index for s in players]
+    if room.dealer < 0:
+        return players[secrets.randbelow(len(players))]
+    later = [i for i in indices if i > room.dealer]
+    index = later[0] if later else indices[0]
+    return next(s for s in players if s.index == index)
+
+
+def _deal(room: Room, seats: list[Seat], match: Match, number: int, tiebreak: list[str] | None = None) -> Hand:
+    engine = registry.get(room.game)
+    players = _check_can_deal(room, seats)
+    if tiebreak is not None:
+        players = [s for s in players if str(s.index) in tiebreak]
+    for seat in seats:
+        seat.active = seat in players
+        seat.save(update_fields=["active"])
+    dealer = _next_dealer(room, players)
+    room.dealer = dealer.index
+    seat_map = [s.index for s in players]
+    options = dict(match.options)
+    key = match.stream_key
+    deck = fair.shuffle(key, fair.deal_label(number), engine.new_deck(options))
+    if tiebreak is not None:
+        state = engine.deal_tiebreak(
+            players=len(players), dealer=seat_map.index(dealer.index), deck=deck, options=options, seed=key, hand=number
+        )
+    else:
+        state = engine.deal(
+            players=len(players), dealer=seat_map.index(dealer.index), deck=deck, options=options, seed=key, hand=number
+        )
+    hand = Hand.objects.create(
+        match=match,
+        room=room,
+        number=number,
+        game=room.game,
+        dealer=seat_map.index(dealer.index),
+        seat_map=seat_map,
+        options={**options, **({"tiebreak_seats": tiebreak} if tiebreak else {})},
+        state=engine.to_json(state),
+        deck=deck,
+    )
+    room.status = Room.Status.PLAYING
+    room.last_move = {"kind": "deal", "hand": number, "dealer": dealer.index}
+    _prune_history(room)
+    return hand
+
+
+def _prune_history(room: Room) -> None:
+    keep = list(
+        Hand.objects.filter(room=room).order_by("-started_at", "-id").values_list("id", flat=True)[:HISTORY_KEEP]
+    )
+    Hand.objects.filter(room=room).exclude(id__in=keep).exclude(ended_at__isnull=True).delete()
+
+
+@transaction.atomic
+def start_match(user, code: str) -> Room:
+    room = _lock(code)
+    _require_open(room)
+    _require_host(room, user)
+    rules = policy(room.game)
+    seats = _seats(room)
+    if room.status == Room.Status.PLAYING and not rules.restart_anytime:
+        raise RoomError("match_in_progress", "A match is being played.")
+    if room.status == Room.Status.HAND_OVER:
+        raise RoomError("match_in_progress", "The match is not decided yet: deal the next hand.")
+    old_match, _old_hand = _current(room)
+    if old_match is not None and old_match.status == Match.Status.PLAYING:
+        old_match.status = Match.Status.ABANDONED
+        old_match.ended_at = _now()
+        old_match.save(update_fields=["status", "ended_at"])
+        _apply_boundary(room, seats, "match")
+    _check_can_deal(room, seats)
+    client_seeds = [s.client_seed for s in seats if s.user_id and s.client_seed]
+    seed = room.next_seed
+    room.next_seed = fair.new_seed()
+    match = Match.objects.create(
+        room=room,
+        number=(old_match.number + 1) if old_match else 1,
+        game=room.game,
+        options=room.options,
+        seed=seed,
+        fingerprint=fair.fingerprint(seed),
+        next_fingerprint=room.next_fingerprint,
+        client_seeds=client_seeds,
+        totals={},
+    )
+    match.players.set([s.user_id for s in seats if s.user_id])
+    for seat in seats:
+        if seat.client_seed:
+            seat.client_seed = ""
+            seat.save(update_fields=["client_seed"])
+    _deal(room, seats, match, 1)
+    match.dealer = room.dealer
+    match.save(update_fields=["dealer"])
+    _touch(room, state_changed=True)
+    _plan_deadline(room, seats)
+    _finish(room)
+    return room
+
+
+@transaction.atomic
+def next_hand(user, code: str) -> Room:
+    room = _lock(code)
+    _require_open(room)
+    _require_host(room, user)
+    if room.status != Room.Status.HAND_OVER:
+        raise RoomError("no_hand_to_deal", "There is no finished hand waiting for the next one.")
+    seats = _seats(room)
+    match, hand = _current(room)
+    tiebreak = None
+    if room.game == "stealing_bundles" and hand.result and hand.result.get("tiebreak_needed"):
+        tiebreak = hand.result["tiebreak_needed"]
+    _deal(room, seats, match, hand.number + 1, tiebreak=tiebreak)
+    _touch(room, state_changed=True)
+    _plan_deadline(room, seats)
+    _finish(room)
+    return room
+
+
+def _end_hand(room: Room, seats: list[Seat], match: Match, hand: Hand, state) -> None:
+    """Score the hand, add it to the match, decide the match, apply seat changes."""
+    engine = registry.get(room.game)
+    result = engine.result(state)
+    seat_map = hand.seat_map
+    teams = policy(room.game).teams
+
+    def room_key(key: str) -> str:
+        return key if teams else str(seat_map[int(key)])
+
+    scores = {room_key(k): v for k, v in result["scores"].items()}
+    winners = [room_key(w) for w in result["winners"]]
+    totals = dict(match.totals)
+    if hand.options.get("tiebreak_seats"):
+        # A tie-break round decides among the tied players; it does not add to totals.
+        hand_status = {"over": True, "winners": winners}
+    else:
+        if match.options.get("match_scoring") == "wins" and not teams:
+            for w in winners:
+                totals[w] = totals.get(w, 0) + 1
+            for k in scores:
+                totals.setdefault(k, 0)
+        else:
+            for k, v in scores.items():
+                totals[k] = totals.get(k, 0) + v
+        hand_status = None
+    hand.result = {"scores": scores, "winners": winners, "breakdown": result.get("breakdown", {}), "engine": result}
+    hand.ended_at = _now()
+    match.totals = totals
+    status = hand_status or engine.match_status(totals, dict(match.options))
+    abandoned = not result["winners"] and result.get("abandoned")
+    if status.get("over"):
+        match.status = Match.Status.OVER
+        match.winners = status.get("winners", [])
+        match.ended_at = _now()
+        room.status = Room.Status.MATCH_OVER
+        _record_stats(match, seats, teams)
+    else:
+        if room.game == "stealing_bundles" and status.get("tiebreak"):
+            hand.result["tiebreak_needed"] = status["tiebreak"]
+        room.status = Room.Status.HAND_OVER
+    if abandoned:
+        hand.result["abandoned"] = True
+    hand.save()
+    match.save()
+    room.deadline = None
+    room.deadline_kind = ""
+    room.deadline_left = None
+    _apply_boundary(room, seats, "hand")
+    if room.status == Room.Status.MATCH_OVER:
+        _apply_boundary(room, seats, "match")
+
+
+def _record_stats(match: Match, seats: list[Seat], teams: bool) -> None:
+    for seat in seats:
+        if not seat.user_id or not seat.active:
+            continue
+        key = seat.team if teams else str(seat.index)
+        stat, _ = PlayerStat.objects.get_or_create(user_id=seat.user_id, game=match.game)
+        PlayerStat.objects.filter(pk=stat.pk).update(
+            played=F("played") + 1, won=F("won") + (1 if key in match.winners else 0)
+        )
+
+
+def _apply_boundary(room: Room, seats: list[Seat], boundary: str) -> None:
+    """Seat changes that wait for the end of a hand or of a match."""
+    rules = policy(room.game)
+    if boundary == "hand":
+        for seat in seats:
+            if seat.stand_in:
+                _clear_seat(seat)
+                seat.save()
+    if boundary == rules.boundary or boundary == "match":
+        for seat in seats:
+            changed = False
+            if seat.remove_pending:
+                _clear_seat(seat)
+                changed = True
+            elif seat.reserved_by_id and seat.bot_level:
+                seat.user = seat.reserved_by
+                seat.reserved_by = None
+                seat.bot_level = ""
+                seat.bot_memory = {}
+                seat.active = False
+                changed = True
+            if changed:
+                seat.save()
+
+
+# -- moves ------------------------------------------------------------------------
+
+
+def _log_entry(engine_seat: int, move: dict | None, kind: str, by: str, auto: bool = False) -> dict:
+    return {"seat": engine_seat, "move": move, "kind": kind, "auto": auto, "by": by, "at": _now().isoformat()}
+
+
+def _apply_move(room: Room, seats: list[Seat], match: Match, hand: Hand, engine_seat: int, move, kind: str, by: str):
+    """Apply one move through the engine and record it; raises RoomError if refused."""
+    engine = registry.get(room.game)
+    state = engine.from_json(hand.state)
+    try:
+        new_state = engine.apply(state, engine_seat, move)
+    except IllegalMove as exc:
+        raise RoomError(exc.code, exc.message) from None
+    hand.state = engine.to_json(new_state)
+    auto = kind in ("timeout", "grace")
+    hand.moves = [*hand.moves, _log_entry(engine_seat, move, kind, by, auto=auto)]
+    hand.save(update_fields=["state", "moves"])
+    room.last_move = {
+        "seat": hand.seat_map[engine_seat],
+        "engine_seat": engine_seat,
+        "kind": kind,
+        "auto": auto,
+        "move": _public_move(room.game, move, new_state, engine_seat),
+    }
+    _touch(room, state_changed=True)
+    if engine.is_over(new_state):
+        _end_hand(room, seats, match, hand, new_state)
+    return new_state
+
+
+def _public_move(game: str, move: dict, state, engine_seat: int) -> dict:
+    """The move as every seat may see it (a kept Crazy Eights card stays secret)."""
+    if game == "crazy_eights" and move.get("type") in ("draw", "keep"):
+        return {"type": move["type"]}
+    return move
+
+
+@transaction.atomic
+def move(user, code: str, version, move_data) -> Room:
+    room = _lock(code)
+    _require_open(room)
+    if not isinstance(move_data, dict):
+        raise RoomError("bad_move", "A move must be an object.")
+    if room.status != Room.Status.PLAYING:
+        raise RoomError("not_playing", "No hand is being played.")
+    if room.paused:
+        raise RoomError("paused", "The room is paused.")
+    seats = _seats(room)
+    seat = seat_for_user(seats, user)
+    match, hand = _current(room)
+    if seat is None or not seat.active or seat.index not in hand.seat_map:
+        raise RoomError("not_playing_here", "You are not playing in this hand.")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise RoomError("bad_version", "A move must say the state version it was made on.")
+    if version != room.state_version:
+        raise RoomError("stale", "The table changed before your move arrived; nothing was played.")
+    engine_seat = hand.seat_map.index(seat.index)
+    _apply_move(room, seats, match, hand, engine_seat, move_data, "move", by=user.username)
+    _plan_deadline(room, seats)
+    _finish(room, lobby=room.status != Room.Status.PLAYING)
+    return room
+
+
+# -- deadlines, bots and timeouts -----------------------------------------------
+
+
+def _connected_user_ids(room: Room) -> set[int]:
+    return set(Presence.objects.filter(room=room).values_list("user_id", flat=True))
+
+
+def _plan_deadline(room: Room, seats: list[Seat]) -> None:
+    """Set who must act by when; the task is scheduled after commit."""
+    room.deadline = None
+    room.deadline_kind = ""
+    room.deadline_left = None
+    if room.status != Room.Status.PLAYING:
+        return
+    match, hand = _current(room)
+    engine = registry.get(room.game)
+    current = engine.current_seat(engine.from_json(hand.state))
+    if current is None:
+        return
+    seat = next(s for s in seats if s.index == hand.seat_map[current])
+    now = _now()
+    if seat.bot_level:
+        delta, kind = settings.BOT_DELAY_SECONDS, "bot"
+    elif room.time_limit:
+        delta, kind = room.time_limit, "turn"
+    elif seat.user_id not in _connected_user_ids(room):
+        delta, kind = settings.DISCONNECTED_TURN_SECONDS, "grace"
+    else:
+        return
+    if room.paused:
+        room.deadline_left = float(delta)
+        room.deadline_kind = kind
+        return
+    room.deadline = now + timedelta(seconds=delta)
+    room.deadline_kind = kind
+    _schedule(room)
+
+
+def _schedule(room: Room) -> None:
+    room_id, version, eta = room.id, room.state_version, room.deadline
+    if eta is None:
+        return
+
+    def send():
+        from rooms.tasks import run_deadline
+
+        try:
+            run_deadline.apply_async((room_id, version), eta=eta)
+        except Exception:  # the periodic sweep fires it if the broker is away
+            logger.warning("could not schedule the deadline of room %s; the sweep will", room_id, exc_info=True)
+
+    transaction.on_commit(send)
+
+
+def run_deadline(room_id: int, version: int | None = None) -> bool:
+    """Act for the seat whose deadline passed: a bot turn or an automatic move.
+
+    Idempotent: does nothing unless the room is still at ``version`` (when
+    given), not paused, and its deadline has passed. Returns True if it acted.
+    """
+    bot_choice = None
+    with transaction.atomic():
+        room = _lock_id(room_id)
+        if not _deadline_due(room, version):
+            return False
+        seats = _seats(room)
+        match, hand = _current(room)
+        engine = registry.get(room.game)
+        state = engine.from_json(hand.state)
+        current = engine.current_seat(state)
+        seat = next(s for s in seats if s.index == hand.seat_map[current])
+        if not seat.bot_level:
+            _auto_turn(room, seats, match, hand, current, room.deadline_kind or "timeout")
+            _plan_deadline(room, seats)
+            _finish(room, lobby=room.status != Room.Status.PLAYING)
+            return True
+        # A bot thinks outside the lock; the move is applied only if nothing changed.
+        view = engine.view(state, current)
+        legal = engine.legal_moves(state, current)
+        level, memory, expected = seat.bot_level, dict(seat.bot_memory or {}), room.state_version
+    bot_choice = _bot_decide(room.game, level, view, legal, memory, room_id, expected)
+    with transaction.atomic():
+        room = _lock_id(room_id)
+        if not _deadline_due(room, expected):
+            return False
+        seats = _seats(room)
+        match, hand = _current(room)
+        seat = next(s for s in seats if s.index == hand.seat_map[current])
+        if not seat.bot_level:
+            return False
+        seat.bot_memory = memory
+        seat.save(update_fields=["bot_memory"])
+        _apply_move(room, seats, match, hand, current, bot_choice, "bot", by=f"bot:{level}")
+        _plan_deadline(room, seats)
+        _finish(room, lobby=room.status != Room.Status.PLAYING)
+        return True
+
+
+def _deadline_due(room: Room | None, version: int | None) -> bool:
+    if room is None or room.status != Room.Status.PLAYING or room.paused or room.deadline is None:
+        return False
+    if version is not None and room.state_version != version:
+        return False
+    return room.deadline <= _now() + timedelta(milliseconds=50)
+
+
+def _bot_decide(game: str, level: str, view: dict, legal: list, memory: dict, room_id: int, version: int) -> dict:
+    from bots import registry as bot_registry
+
+    bot = bot_registry.get(game, level)
+    rng = random.Random(f"{room_id}:{version}")
+    return bot.choose(view, legal, rng, memory)
+
+
+def _auto_turn(room, seats, match, hand, engine_seat: int, kind: str) -> None:
+    """Moves made for a person whose time ran out, until their turn passes."""
+    engine = registry.get(room.game)
+    for _ in range(MAX_AUTO_STEPS):
+        state = engine.from_json(hand.state)
+        if engine.is_over(state) or engine.current_seat(state) != engine_seat:
+            return
+        _apply_move(room, seats, match, hand, engine_seat, engine.auto_move(state, engine_seat), kind, by="timeout")
+        if room.status != Room.Status.PLAYING:
+            return
+
+
+# -- pause, presence, absence and expiry -------------------------------------------
+
+
+def _freeze(room: Room) -> None:
+    if room.deadline is not None:
+        room.deadline_left = max(0.0, (room.deadline - _now()).total_seconds())
+        room.deadline = None
+
+
+def _thaw(room: Room, seats: list[Seat]) -> None:
+    room.paused = False
+    room.pause_reason = ""
+    if room.deadline_left is not None and room.status == Room.Status.PLAYING:
+        room.deadline = _now() + timedelta(seconds=room.deadline_left)
+        room.deadline_left = None
+        _schedule(room)
+    else:
+        _plan_deadline(room, seats)
+
+
+@transaction.atomic
+def pause(user, code: str) -> Room:
+    room = _lock(code)
+    _require_open(room)
+    _require_host(room, user)
+    if room.paused:
+        raise RoomError("already_paused", "The room is already paused.")
+    room.paused = True
+    room.pause_reason = "host"
+    _freeze(room)
+    _touch(room)
+    _finish(room)
+    return room
+
+
+@transaction.atomic
+def resume(user, code: str) -> Room:
+    room = _lock(code)
+    _require_open(room)
+    _require_host(room, user)
+    if not room.paused:
+        raise RoomError("not_paused", "The room is not paused.")
+    _thaw(room, _seats(room))
+    _touch(room)
+    _finish(room)
+    return room
+
+
+@transaction.atomic
+def set_client_seed(user, code: str, seed) -> Room:
+    room = _lock(code)
+    if not isinstance(seed, str) or not 8 <= len(seed) <= 64 or any(c not in "0123456789abcdef" for c in seed):
+        raise RoomError("bad_client_seed", "A client seed is 8 to 64 lowercase hex characters.")
+    if room.status == Room.Status.PLAYING:
+        raise RoomError("match_in_progress", "Client seeds are taken before a match starts.")
+    seats = _seats(room)
+    seat = seat_for_user(seats, user)
+    if seat is None:
+        raise RoomError("not_seated", "You have no seat in this room.")
+    seat.client_seed = seed
+    seat.save(update_fields=["client_seed"])
+    _touch(room)
+    _finish(room, lobby=False)
+    return room
+
+
+@transaction.atomic
+def connect(user, code: str, channel_name: str) -> Room:
+    room = _lock(code)
+    _require_open(room)
+    Presence.objects.update_or_create(channel_name=channel_name, defaults={"room": room, "user": user})
+    seats = _seats(room)
+    seat = seat_for_user(seats, user)
+    if seat is not None and seat.absent_since is not None:
+        seat.absent_since = None
+        seat.save(update_fields=["absent_since"])
+    room.empty_since = None
+    if room.paused and room.pause_reason == "empty":
+        _thaw(room, seats)
+    elif room.deadline_kind == "grace" and seat is not None:
+        _plan_deadline(room, seats)  # back in time: the grace deadline is lifted
+    if room.host_id is None:
+        room.host = user
+    _touch(room)
+    _finish(room)
+    return room
+
+
+@transaction.atomic
+def disconnect(channel_name: str) -> None:
+    presence = Presence.objects.filter(channel_name=channel_name).select_related("user").first()
+    if presence is None:
+        return
+    room = _lock_id(presence.room_id)
+    presence.delete()
+    if room is None or room.status == Room.Status.CLOSED:
+        return
+    _after_departure(room, presence.user)
+
+
+def _after_departure(room: Room, user) -> None:
+    seats = _seats(room)
+    connected = _connected_user_ids(room)
+    seat = seat_for_user(seats, user)
+    if seat is not None and user.id not in connected:
+        seat.absent_since = _now()
+        seat.save(update_fields=["absent_since"])
+        if room.deadline is None and not room.paused:
+            _plan_deadline(room, seats)  # no time limit: the grace period starts
+    if not connected:
+        room.empty_since = _now()
+        if not room.paused:
+            room.paused = True
+            room.pause_reason = "empty"
+            _freeze(room)
+    _touch(room)
+    _finish(room)
+
+
+def sweep() -> dict:
+    """Fire overdue deadlines, remove people absent too long, expire empty rooms."""
+    now = _now()
+    fired = 0
+    for room_id, version in Room.objects.filter(
+        status=Room.Status.PLAYING, paused=False, deadline__lte=now
+    ).values_list("id", "state_version"):
+        try:
+            fired += run_deadline(room_id, version)
+        except Exception:
+            logger.exception("sweep: deadline of room %s failed", room_id)
+    stale = now - timedelta(seconds=settings.PRESENCE_STALE_SECONDS)
+    for channel_name in Presence.objects.filter(last_seen__lt=stale).values_list("channel_name", flat=True):
+        disconnect(channel_name)
+    removed = 0
+    absent_before = now - timedelta(seconds=settings.ABSENCE_GRACE_SECONDS)
+    for seat in Seat.objects.filter(absent_since__lte=absent_before, user__isnull=False).select_related("room", "user"):
+        removed += _remove_absent(seat.room_id, seat.user)
+    expired = 0
+    empty_before = now - timedelta(seconds=settings.EMPTY_ROOM_EXPIRY_SECONDS)
+    for room_id in (
+        Room.objects.filter(empty_since__lte=empty_before)
+        .exclude(status=Room.Status.CLOSED)
+        .values_list("id", flat=True)
+    ):
+        expired += expire(room_id)
+    return {"fired": fired, "removed": removed, "expired": expired}
+
+
+@transaction.atomic
+def _remove_absent(room_id: int, user) -> int:
+    room = _lock_id(room_id)
+    if room is None or room.status == Room.Status.CLOSED:
+        return 0
+    seats = _seats(room)
+    seat = seat_for_user(seats, user)
+    if seat is None or seat.absent_since is None:
+        return 0
+    if (_now() - seat.absent_since).total_seconds() < settings.ABSENCE_GRACE_SECONDS:
+        return 0
+    if user.id in _connected_user_ids(room):
+        return 0
+    _leave(room, seats, user, reason="removed after absence")
+    _touch(room, state_changed=True)
+    _plan_deadline(room, seats)
+    _finish(room)
+    return 1
+
+
+@transaction.atomic
+def expire(room_id: int) -> int:
+    room = _lock_id(room_id)
+    if room is None or room.status == Room.Status.CLOSED or room.empty_since is None:
+        return 0
+    if (_now() - room.empty_since).total_seconds() < settings.EMPTY_ROOM_EXPIRY_SECONDS:
+        return 0
+    if Presence.objects.filter(room=room).exists():
+        return 0
+    _close(room)
+    return 1
+
+
+def _close(room: Room) -> None:
+    match, hand = _current(room)
+    if match is not None and match.status == Match.Status.PLAYING:
+        match.status = Match.Status.ABANDONED
+        match.ended_at = _now()
+        match.save(update_fields=["status", "ended_at"])
+    room.status = Room.Status.CLOSED
+    room.closed_at = _now()
+    room.deadline = None
+    room.deadline_left = None
+    room.host = None
+    _touch(room)
+    _finish(room)
+
+
+@transaction.atomic
+def close_room(room_id: int) -> bool:
+    """Staff closing a room from the admin."""
+    room = _lock_id(room_id)
+    if room is None or room.status == Room.Status.CLOSED:
+        return False
+    _close(room)
+    return True
+
+
+def touch_presence(channel_name: str) -> None:
+    """A live socket says it is still there (daphne crashes leave no disconnect)."""
+    Presence.objects.filter(channel_name=channel_name).update(last_seen=_now())

@@ -1,0 +1,133 @@
+"""What each connected user receives: the room plus that seat's view.
+
+The engine's ``view`` is the only source of game state here; a user without a
+seat gets the public view. Secrets (the match seed before it ends, other
+hands, the stock, bot memory, client seeds of others) never enter a snapshot.
+"""
+
+from games import registry
+
+HISTORY_LIMIT = 20
+
+
+def epoch_ms(moment) -> int | None:
+    return int(moment.timestamp() * 1000) if moment else None
+
+
+def seat_entry(seat, engine_seat: int | None, connected: bool, turn_seat: int | None) -> dict:
+    user = seat.user
+    return {
+        "index": seat.index,
+        "team": seat.team,
+        "engine_seat": engine_seat,
+        "name": (user.display_name or user.username) if user else (f"Bot {seat.index + 1}" if seat.bot_level else None),
+        "user_id": seat.user_id,
+        "bot": seat.bot_level or None,
+        "stand_in": seat.stand_in,
+        "active": seat.active,
+        "remove_pending": seat.remove_pending,
+        "reserved_by": (seat.reserved_by.display_name or seat.reserved_by.username) if seat.reserved_by else None,
+        "connected": True if seat.bot_level else connected,
+        "turn": turn_seat == seat.index,
+        "has_client_seed": bool(seat.client_seed),
+    }
+
+
+def match_entry(match) -> dict | None:
+    if match is None:
+        return None
+    return {
+        "id": match.id,
+        "number": match.number,
+        "fingerprint": match.fingerprint,
+        "next_fingerprint": match.next_fingerprint,
+        "seed": match.revealed_seed,
+        "client_seeds": match.client_seeds if match.status != match.Status.PLAYING else None,
+        "totals": match.totals,
+        "status": match.status,
+        "winners": match.winners,
+    }
+
+
+def hand_entry(hand) -> dict:
+    return {"number": hand.number, "match": hand.match_id, "result": hand.result, "dealer": hand.dealer}
+
+
+def room_entry(room, seats, match, connected_users: set[int], turn_seat: int | None, history: list) -> dict:
+    seat_map = {}
+    hand_seat_map = history[0].seat_map if history and history[0].match_id == getattr(match, "id", None) else []
+    for engine_seat, room_seat in enumerate(hand_seat_map):
+        seat_map[room_seat] = engine_seat
+    return {
+        "code": room.code,
+        "name": room.name,
+        "game": room.game,
+        "public": room.is_public,
+        "status": room.status,
+        "paused": room.paused,
+        "pause_reason": room.pause_reason or None,
+        "host": room.host_id,
+        "host_name": (room.host.display_name or room.host.username) if room.host else None,
+        "time_limit": room.time_limit,
+        "options": room.options,
+        "seat_count": room.seat_count,
+        "deadline": epoch_ms(room.deadline),
+        "deadline_kind": room.deadline_kind or None,
+        "deadline_left": room.deadline_left,
+        "version": room.version,
+        "state_version": room.state_version,
+        "next_fingerprint": room.next_fingerprint,
+        "dealer": room.dealer,
+        "seats": [seat_entry(s, seat_map.get(s.index), s.user_id in connected_users, turn_seat) for s in seats],
+        "match": match_entry(match),
+        "history": [hand_entry(h) for h in history[:HISTORY_LIMIT] if h.result is not None],
+    }
+
+
+def build(room, seats, match, hand, connected_users: set[int], now_ms: int) -> tuple[dict, dict]:
+    """The shared room part and the per-engine-seat game part of snapshots.
+
+    Returns ``(room_part, game_parts)`` where ``game_parts`` maps an engine
+    seat (or None for the public view) to ``{"view", "legal"}``, each view
+    computed once per change.
+    """
+    game_parts: dict = {}
+    turn_seat = None
+    if hand is not None:
+        engine = registry.get(room.game)
+        state = engine.from_json(hand.state)
+        current = engine.current_seat(state)
+        if current is not None and room.status == room.Status.PLAYING:
+            turn_seat = hand.seat_map[current]
+        game_parts[None] = {"view": engine.view(state, None), "legal": []}
+        for engine_seat in range(len(hand.seat_map)):
+            legal = engine.legal_moves(state, engine_seat) if room.status == room.Status.PLAYING else []
+            game_parts[engine_seat] = {"view": engine.view(state, engine_seat), "legal": legal}
+    history = list(room._history) if hasattr(room, "_history") else []
+    room_part = room_entry(room, seats, match, connected_users, turn_seat, history)
+    room_part["server_time"] = now_ms
+    room_part["last_move"] = room.last_move
+    return room_part, game_parts
+
+
+def for_user(room_part: dict, game_parts: dict, user_id: int, seats, hand) -> dict:
+    """The snapshot one user receives: their seat's view, or the public one."""
+    seat = next((s for s in seats if s.user_id == user_id), None)
+    engine_seat = None
+    if seat is not None and hand is not None and seat.index in hand.seat_map and seat.active:
+        engine_seat = hand.seat_map.index(seat.index)
+    part = game_parts.get(engine_seat) or game_parts.get(None) or {"view": None, "legal": []}
+    return {
+        "type": "snapshot",
+        "room": room_part,
+        "you": {
+            "user_id": user_id,
+            "seat": seat.index if seat else None,
+            "engine_seat": engine_seat,
+            "host": room_part["host"] == user_id,
+            "client_seed_needed": bool(seat and not seat.client_seed and room_part["status"] != "playing"),
+        },
+        "view": part["view"],
+        "legal": part["legal"],
+        "version": room_part["state_version"],
+    }

@@ -1,0 +1,162 @@
+"""Room pages: the lobby, a table, the verify page and the staff replay. Thin."""
+
+from datetime import timedelta
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.admin.views.decorators import staff_member_required
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games import fair, registry
+from rooms import services
+from rooms.errors import RoomError
+from rooms.forms import RoomForm
+from rooms.models import Hand, Match, Room
+
+ROOMS_PER_HOUR = getattr(settings, "MESA_ROOMS_PER_HOUR", 10)
+
+
+@login_required
+def lobby(request):
+    form = RoomForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        recent = Room.objects.filter(created_by=request.user, created_at__gte=timezone.now() - timedelta(hours=1))
+        if recent.count() >= ROOMS_PER_HOUR:
+            form.add_error(None, _("You created too many rooms in the last hour; try again later."))
+        else:
+            data = form.cleaned_data
+            try:
+                room = services.create_room(
+                    request.user,
+                    data["game"],
+                    data["name"],
+                    is_public=data["public"],
+                    time_limit=data["time_limit"] or None,
+                    options=form.room_options(),
+                    seat_count=data.get("seat_count") if data["game"] in ("crazy_eights", "stealing_bundles") else None,
+                )
+                for index in range(1, 1 + min(data.get("bots") or 0, room.seat_count - 1)):
+                    services.add_bot(request.user, room.code, index, data["bot_level"])
+            except RoomError as exc:
+                form.add_error(None, exc.message)
+            else:
+                return redirect("rooms:room", code=room.code)
+    mine = (
+        Room.objects.filter(seats__user=request.user)
+        .exclude(status=Room.Status.CLOSED)
+        .distinct()
+        .order_by("-updated_at")
+    )
+    return render(request, "rooms/lobby.html", {"form": form, "my_rooms": mine, "games": registry.NAMES})
+
+
+@login_required
+def room(request, code: str):
+    room = get_object_or_404(Room, code=code)
+    if room.status == Room.Status.CLOSED:
+        messages.info(request, _("This room is closed."))
+        return redirect("rooms:lobby")
+    return render(request, f"rooms/table_{room.game}.html", {"room": room, "game": room.game})
+
+
+def _match_payload(match: Match) -> dict:
+    hands = []
+    for hand in match.hands.order_by("number"):
+        hands.append(
+            {
+                "number": hand.number,
+                "dealer": hand.dealer,
+                "players": len(hand.seat_map),
+                "seat_map": hand.seat_map,
+                "options": hand.options,
+                "deck": hand.deck,
+                "moves": hand.moves,
+                "result": hand.result,
+            }
+        )
+    engine = registry.get(match.game)
+    return {
+        "match": match.id,
+        "game": match.game,
+        "room": match.room.name,
+        "options": match.options,
+        "seed": match.seed,
+        "fingerprint": match.fingerprint,
+        "client_seeds": match.client_seeds,
+        "stream_key": fair.stream_key(match.seed, match.client_seeds),
+        "canonical_deck": engine.new_deck(match.options),
+        "hands": hands,
+        "totals": match.totals,
+        "winners": match.winners,
+    }
+
+
+@login_required
+def verify(request, match_id: int):
+    match = get_object_or_404(Match.objects.select_related("room"), pk=match_id)
+    return render(request, "rooms/verify.html", {"match": match, "revealed": match.status != Match.Status.PLAYING})
+
+
+@login_required
+def verify_data(request, match_id: int):
+    match = get_object_or_404(Match.objects.select_related("room"), pk=match_id)
+    if match.status == Match.Status.PLAYING:
+        return JsonResponse(
+            {"error": "match_in_progress", "message": _("The seed is revealed when the match ends.")}, status=403
+        )
+    payload = _match_payload(match)
+    payload["server_check"] = [_server_check(match, h) for h in payload["hands"]]
+    return JsonResponse(payload)
+
+
+def _server_check(match: Match, hand: dict) -> dict:
+    """The server's own replay of a hand: the same check anyone can run with games.fair.replay."""
+    try:
+        fair.replay(
+            match.game,
+            hand["players"],
+            hand["dealer"],
+            {k: v for k, v in hand["options"].items() if k != "tiebreak_seats"},
+            fair.stream_key(match.seed, match.client_seeds),
+            [m for m in hand["moves"]],
+            hand=hand["number"],
+        )
+    except Exception as exc:  # a mismatch or an engine refusal: report it, do not hide it
+        return {"hand": hand["number"], "ok": False, "detail": str(exc)}
+    return {"hand": hand["number"], "ok": True, "detail": ""}
+
+
+@staff_member_required
+def replay(request, hand_id: int):
+    """Every step of a finished hand as staff see it (all hands visible)."""
+    hand = get_object_or_404(Hand.objects.select_related("match", "room"), pk=hand_id)
+    if hand.ended_at is None:
+        raise Http404("the hand is still being played")
+    engine = registry.get(hand.game)
+    options = {k: v for k, v in hand.options.items() if k != "tiebreak_seats"}
+    state = engine.deal(
+        players=len(hand.seat_map),
+        dealer=hand.dealer,
+        deck=list(hand.deck),
+        options=options,
+        seed=hand.match.stream_key,
+        hand=hand.number,
+    )
+    steps = [{"label": _("Deal"), "views": [engine.view(state, s) for s in range(len(hand.seat_map))]}]
+    for entry in hand.moves:
+        if entry.get("kind") == "leave":
+            state = engine.remove_player(state, entry["seat"])
+        else:
+            state = engine.apply(state, entry["seat"], entry["move"])
+        steps.append(
+            {
+                "label": f"seat {entry['seat']} {entry.get('kind')}{' (auto)' if entry.get('auto') else ''}",
+                "move": entry.get("move"),
+                "views": [engine.view(state, s) for s in range(len(hand.seat_map))],
+            }
+        )
+    return render(request, "rooms/replay.html", {"hand": hand, "steps": steps})

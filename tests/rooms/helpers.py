@@ -1,0 +1,42 @@
+"""Small drivers for room tests: play a room forward through the services."""
+
+from games import registry
+from rooms import services
+from rooms.models import Room
+
+
+def current(room: Room):
+    room.refresh_from_db()
+    match = room.matches.order_by("-number").first()
+    hand = match.hands.order_by("-number").first() if match else None
+    return match, hand
+
+
+def state_of(room: Room):
+    _match, hand = current(room)
+    engine = registry.get(room.game)
+    return engine, engine.from_json(hand.state), hand
+
+
+def turn_seat(room: Room) -> int | None:
+    """The room seat whose turn it is, or None."""
+    engine, state, hand = state_of(room)
+    engine_seat = engine.current_seat(state)
+    return None if engine_seat is None else hand.seat_map[engine_seat]
+
+
+def play_until_human(room: Room, limit: int = 500) -> None:
+    """Let bots act (deadlines fired at once) until a person must move or the hand ends."""
+    for _ in range(limit):
+        room.refresh_from_db()
+        if room.status != Room.Status.PLAYING or room.deadline_kind != "bot":
+            return
+        services.run_deadline(room.id, room.state_version)
+    raise AssertionError("bots did not finish")
+
+
+def human_auto_move(room: Room, user) -> None:
+    """The person plays the engine's automatic move, through the same service as a click."""
+    engine, state, hand = state_of(room)
+    engine_seat = engine.current_seat(state)
+    services.move(user, room.code, room.state_version, engine.auto_move(state, engine_seat))
