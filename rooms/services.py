@@ -35,13 +35,13 @@ BOT_LEVELS = ("easy", "normal", "hard")
 
 def _lock(code: str) -> Room:
     try:
-        return Room.objects.select_for_update().select_related("host").get(code=code)
+        return Room.objects.select_for_update(of=("self",)).select_related("host").get(code=code)
     except Room.DoesNotExist:
         raise RoomError("room_not_found", "This room does not exist.") from None
 
 
 def _lock_id(room_id: int) -> Room | None:
-    return Room.objects.select_for_update().select_related("host").filter(pk=room_id).first()
+    return Room.objects.select_for_update(of=("self",)).select_related("host").filter(pk=room_id).first()
 
 
 def _seats(room: Room) -> list[Seat]:

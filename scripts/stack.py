@@ -131,7 +131,7 @@ class Stack:
             "no",
         ]
         proc = self._spawn("redis", cmd + ["--dir", str(self.workdir)], env=os.environ.copy(), port=self.redis_port)
-        wait_for_port(self.redis_port, proc=proc)
+        wait_for_port(self.redis_port, proc=proc.popen)
         url = f"redis://127.0.0.1:{self.redis_port}/0"
         self.env["REDIS_URL"] = url
         return url
@@ -172,7 +172,7 @@ class Stack:
             ]
         )
         proc = self._spawn("postgres", cmd, env=os.environ.copy(), port=self.pg_port)
-        wait_for_port(self.pg_port, proc=proc)
+        wait_for_port(self.pg_port, proc=proc.popen)
         for _ in range(50):
             done = subprocess.run(
                 [str(bindir / "psql"), "-h", "127.0.0.1", "-p", str(self.pg_port), "-U", "postgres", "-c", "select 1"],
@@ -204,7 +204,7 @@ class Stack:
         port = port or free_port()
         cmd = [PYTHON, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"]
         proc = self._spawn(name or f"daphne-{port}", cmd, port=port)
-        wait_for_port(port, proc=proc)
+        wait_for_port(port, proc=proc.popen)
         return proc
 
     def start_worker(self, name: str = "worker") -> Proc:

@@ -20,13 +20,26 @@ def missing(what: str):
     pytest.skip(f"{what} is not installed here")
 
 
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    setattr(item, f"rep_{report.when}", report)
+    return report
+
+
 @pytest.fixture
-def stack():
-    """An empty Stack; the test starts what it needs. Everything stops after."""
+def stack(request):
+    """An empty Stack; the test starts what it needs. Everything stops after.
+
+    When the test fails, the processes' logs are printed.
+    """
     s = stackmod.new_stack()
     try:
         yield s
     finally:
+        report = getattr(request.node, "rep_call", None)
+        if report is not None and report.failed:
+            print(s.logs())
         s.stop()
         shutil.rmtree(s.workdir, ignore_errors=True)
 

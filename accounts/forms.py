@@ -1,0 +1,81 @@
+"""Forms for signing up, logging in and editing the profile."""
+
+from django import forms
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxLengthValidator
+from django.utils.translation import gettext_lazy as _
+
+from accounts import throttle
+
+User = get_user_model()
+
+USERNAME_MAX_LENGTH = 30
+
+
+class SignupForm(UserCreationForm):
+    """Username, e-mail and a password typed twice; Django's validators judge the password."""
+
+    email = forms.EmailField(
+        label=_("E-mail"), max_length=254, widget=forms.EmailInput(attrs={"autocomplete": "email"})
+    )
+
+    class Meta(UserCreationForm.Meta):
+        model = User
+        fields = ("username", "email")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        username = self.fields["username"]
+        username.max_length = USERNAME_MAX_LENGTH
+        username.widget.attrs["maxlength"] = str(USERNAME_MAX_LENGTH)
+        username.help_text = _("Up to 30 characters: letters, digits and @ . + - _ only.")
+        # The model allows 150 characters; names at the table stay short.
+        username.validators.append(MaxLengthValidator(USERNAME_MAX_LENGTH))
+
+    def clean_email(self):
+        email = self.cleaned_data["email"].strip()
+        if User.objects.filter(email__iexact=email).exists():
+            raise ValidationError(_("An account with this e-mail already exists."), code="email_taken")
+        return email
+
+
+class LoginForm(AuthenticationForm):
+    """Django's log-in form, with a message that hides which part was wrong and a throttle."""
+
+    error_messages = {
+        **AuthenticationForm.error_messages,
+        "invalid_login": _("The username or password is wrong."),
+        "throttled": _("Too many failed log-in attempts. Please wait 15 minutes and try again."),
+    }
+
+    def clean(self):
+        username = self.cleaned_data.get("username") or ""
+        ip = throttle.client_ip(self.request) if self.request is not None else None
+        if throttle.is_locked(username, ip):
+            raise ValidationError(self.error_messages["throttled"], code="throttled")
+        try:
+            cleaned = super().clean()
+        except ValidationError as error:
+            if any(e.code == "invalid_login" for e in error.error_list):
+                throttle.record_failure(username, ip)
+            raise
+        throttle.clear_username(username)
+        return cleaned
+
+
+class ProfileForm(forms.ModelForm):
+    """The display name tables show, and the language of the site."""
+
+    language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES)
+
+    class Meta:
+        model = User
+        fields = ("display_name", "language")
+        labels = {"display_name": _("Display name")}
+        help_texts = {"display_name": _("Shown at the table. Leave empty to show your username.")}
+
+    def clean_display_name(self):
+        return self.cleaned_data["display_name"].strip()

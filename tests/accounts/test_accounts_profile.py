@@ -1,0 +1,174 @@
+import pytest
+from django.urls import reverse
+
+from rooms.models import Match, PlayerStat, Room, Seat
+
+URL = "/accounts/profile/"
+
+
+@pytest.mark.django_db
+def test_it_needs_login(client):
+    response = client.get(URL)
+    assert response.status_code == 302
+    assert response["Location"] == f"{reverse('accounts:login')}?next={URL}"
+
+
+@pytest.mark.django_db
+def test_it_saves_display_name_and_language_and_switches_at_once(client, alice):
+    client.force_login(alice)
+    response = client.post(URL, {"display_name": "  Alice the Bold ", "language": "en"})
+    assert response.status_code == 302
+    assert response["Location"] == URL
+    alice.refresh_from_db()
+    assert alice.display_name == "Alice the Bold"
+    assert alice.language == "en"
+
+    page = client.get(URL)
+    content = page.content.decode()
+    assert '<html lang="en">' in content
+    assert "Your profile has been saved." in content
+    assert "Recent matches" in content
+    # The header shows the display name.
+    assert "Alice the Bold" in content
+
+    home = client.get("/").content.decode()
+    assert "Pull up a chair at Mesa" in home
+
+
+@pytest.mark.django_db
+def test_switching_back_to_portuguese(client, bob):
+    client.force_login(bob)
+    assert '<html lang="en">' in client.get("/").content.decode()
+    client.post(URL, {"display_name": "", "language": "pt-br"})
+    bob.refresh_from_db()
+    assert bob.language == "pt-br"
+    content = client.get(URL).content.decode()
+    assert '<html lang="pt-br">' in content
+    assert "Seu perfil foi salvo." in content
+    assert "Partidas recentes" in content
+
+
+@pytest.mark.django_db
+def test_it_rejects_an_unknown_language_and_a_long_name(client, alice):
+    client.force_login(alice)
+    response = client.post(URL, {"display_name": "x" * 41, "language": "klingon"})
+    assert response.status_code == 200
+    errors = response.context["form"].errors
+    assert set(errors) == {"display_name", "language"}
+    alice.refresh_from_db()
+    assert alice.display_name == ""
+    assert alice.language == "pt-br"
+
+
+@pytest.mark.django_db
+def test_a_rejected_form_leaves_the_header_name_alone(client, alice):
+    client.force_login(alice)
+    response = client.post(URL, {"display_name": "Sneaky", "language": "klingon"})
+    assert set(response.context["form"].errors) == {"language"}
+    assert 'href="/accounts/profile/" aria-current="page">alice<' in response.content.decode()
+    alice.refresh_from_db()
+    assert alice.display_name == ""
+
+
+@pytest.mark.django_db
+def test_the_profile_language_applies_in_a_new_browser(client, bob):
+    # force_login sets no language cookie: the middleware reads the profile.
+    client.force_login(bob)
+    assert "Pull up a chair at Mesa" in client.get("/").content.decode()
+
+
+@pytest.mark.django_db
+def test_logging_in_brings_the_profile_language(client, bob, password):
+    client.post("/i18n/setlang/", {"language": "pt-br", "next": "/"})
+    response = client.post(reverse("accounts:login"), {"username": "bob", "password": password})
+    assert response.cookies["django_language"].value == "en"
+    assert "Pull up a chair at Mesa" in client.get("/").content.decode()
+
+
+@pytest.mark.django_db
+def test_it_shows_a_line_per_game_with_zeros(client, alice):
+    PlayerStat.objects.create(user=alice, game="buraco", played=7, won=3)
+    client.force_login(alice)
+    response = client.get(URL)
+    stats = {line.game: (line.played, line.won) for line in response.context["stats"]}
+    assert stats == {"rouba_monte": (0, 0), "stealing_bundles": (0, 0), "crazy_eights": (0, 0), "buraco": (7, 3)}
+    content = response.content.decode()
+    assert '<td class="num">7</td><td class="num">3</td>' in content
+
+
+@pytest.mark.django_db
+def test_it_lists_recent_matches_with_winners_and_verify_links(client, alice, bob):
+    room = Room.objects.create(game="crazy_eights", name="Friday night", seat_count=3)
+    Seat.objects.create(room=room, index=0, user=alice)
+    Seat.objects.create(room=room, index=1, user=bob)
+    Seat.objects.create(room=room, index=2, bot_level="hard")
+    bob.display_name = "Bobby"
+    bob.save()
+    match = Match.objects.create(
+        room=room, number=1, game="crazy_eights", seed="0" * 64, fingerprint="f" * 64, status="over", winners=["1"]
+    )
+    match.players.add(alice, bob)
+    other_room = Room.objects.create(game="rouba_monte", name="Not mine")
+    Match.objects.create(room=other_room, number=1, game="rouba_monte", seed="1" * 64, fingerprint="e" * 64)
+
+    client.force_login(alice)
+    response = client.get(URL)
+    lines = response.context["recent_matches"]
+    assert [line.id for line in lines] == [match.pk]
+    assert lines[0].winners == ["Bobby"]
+    content = response.content.decode()
+    assert "Friday night" in content
+    assert "Crazy Eights" in content
+    assert "Bobby" in content
+    assert f'href="/matches/{match.pk}/verify/"' in content
+    assert "Not mine" not in content
+
+
+@pytest.mark.django_db
+def test_buraco_winners_are_the_team_members(client, alice, bob):
+    room = Room.objects.create(game="buraco", name="Dupla", seat_count=4)
+    Seat.objects.create(room=room, index=0, user=alice)
+    Seat.objects.create(room=room, index=1, bot_level="easy")
+    Seat.objects.create(room=room, index=2, user=bob)
+    Seat.objects.create(room=room, index=3, bot_level="normal")
+    match = Match.objects.create(
+        room=room, number=1, game="buraco", seed="0" * 64, fingerprint="f" * 64, status="over", winners=["0"]
+    )
+    match.players.add(alice, bob)
+    client.force_login(alice)
+    lines = client.get(URL).context["recent_matches"]
+    assert lines[0].winners == ["alice & bob"]
+
+
+@pytest.mark.django_db
+def test_an_empty_history_says_so(client, alice):
+    client.force_login(alice)
+    content = client.get(URL).content.decode()
+    assert "Nenhuma partida ainda." in content
+
+
+@pytest.mark.django_db
+def test_winners_without_a_seated_player_fall_back_to_the_seat(alice):
+    from accounts import records
+
+    room = Room.objects.create(game="rouba_monte", name="Emptied")
+    match = Match.objects.create(
+        room=room, number=1, game="rouba_monte", seed="0" * 64, fingerprint="f" * 64, status="over", winners=["2"]
+    )
+    match.players.add(alice)
+    Seat.objects.create(room=room, index=0, bot_level="easy")
+    lines = records.recent_matches(alice)
+    assert lines[0].winners == ["Cadeira 3"]
+    assert lines[0].verify_url == f"/matches/{match.pk}/verify/"
+
+
+@pytest.mark.django_db
+def test_only_the_ten_latest_matches_are_listed(client, alice):
+    room = Room.objects.create(game="rouba_monte", name="Marathon")
+    for number in range(1, 13):
+        match = Match.objects.create(room=room, number=number, game="rouba_monte", seed="0" * 64, fingerprint="f" * 64)
+        match.players.add(alice)
+    client.force_login(alice)
+    lines = client.get(URL).context["recent_matches"]
+    assert len(lines) == 10
+    assert lines[0].id == Match.objects.get(room=room, number=12).pk

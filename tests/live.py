@@ -1,0 +1,139 @@
+"""Drive a real Mesa process (daphne subprocesses) from tests: users, rooms, sockets.
+
+Users and sessions are made with `manage.py shell` against the same database
+the servers use; everything else goes through HTTP and real WebSockets.
+"""
+
+import asyncio
+import json
+import subprocess
+import sys
+
+import websockets
+
+from scripts.stack import ROOT
+
+SHELL_SETUP = """
+import json
+from django.contrib.auth import get_user_model
+from django.contrib.sessions.backends.db import SessionStore
+from django.contrib.auth import SESSION_KEY, BACKEND_SESSION_KEY, HASH_SESSION_KEY
+User = get_user_model()
+out = {}
+for name in NAMES:
+    user, _ = User.objects.get_or_create(username=name, defaults={"email": name + "@example.com"})
+    user.set_password("a-Strong-pass-123"); user.save()
+    s = SessionStore()
+    s[SESSION_KEY] = str(user.pk)
+    s[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    s[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    s.create()
+    out[name] = {"session": s.session_key, "id": user.pk}
+print("JSON" + json.dumps(out))
+"""
+
+
+def manage_shell(env: dict, code: str) -> str:
+    done = subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c", code],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    if done.returncode != 0:
+        raise RuntimeError(done.stderr)
+    return done.stdout
+
+
+def make_users(env: dict, *names: str) -> dict:
+    out = manage_shell(env, f"NAMES = {list(names)!r}\n" + SHELL_SETUP)
+    line = next(x for x in out.splitlines() if x.startswith("JSON"))
+    return json.loads(line[4:])
+
+
+def make_room(env: dict, host: str, game: str, **kw) -> str:
+    code = (
+        "from django.contrib.auth import get_user_model\n"
+        "from rooms import services\n"
+        f"u = get_user_model().objects.get(username={host!r})\n"
+        f"r = services.create_room(u, {game!r}, 'Live', **{kw!r})\n"
+        "print('CODE' + r.code)\n"
+    )
+    out = manage_shell(env, code)
+    return next(x for x in out.splitlines() if x.startswith("CODE"))[4:]
+
+
+class Client:
+    """One WebSocket of one user, with a buffer of what it received."""
+
+    def __init__(self, port: int, session: str, code: str):
+        self.url = f"ws://127.0.0.1:{port}/ws/rooms/{code}/"
+        self.headers = {"Cookie": f"sessionid={session}", "Origin": f"http://127.0.0.1:{port}"}
+        self.ws = None
+        self.received: list[dict] = []
+        self.next_id = 0
+
+    async def __aenter__(self):
+        self.ws = await websockets.connect(self.url, additional_headers=self.headers, open_timeout=10)
+        return self
+
+    async def __aexit__(self, *exc):
+        await self.ws.close()
+
+    async def send(self, action: str, **fields) -> str:
+        self.next_id += 1
+        msg_id = f"c{self.next_id}"
+        await self.ws.send(json.dumps({"action": action, "id": msg_id, **fields}))
+        return msg_id
+
+    async def until(self, predicate, timeout: float = 10.0) -> dict:
+        async def loop():
+            while True:
+                msg = json.loads(await self.ws.recv())
+                self.received.append(msg)
+                if predicate(msg):
+                    return msg
+
+        return await asyncio.wait_for(loop(), timeout)
+
+    async def request(self, action: str, timeout: float = 10.0, **fields) -> dict:
+        """Send and wait for its ack or error."""
+        msg_id = await self.send(action, **fields)
+        return await self.until(lambda m: m.get("id") == msg_id and m["type"] in ("ack", "error"), timeout)
+
+    @property
+    def snapshot(self) -> dict | None:
+        snaps = [m for m in self.received if m.get("type") == "snapshot"]
+        return max(snaps, key=lambda m: m["room"]["version"]) if snaps else None
+
+
+async def autoplay(client: Client, seat: int, until_status=("match_over", "hand_over"), timeout: float = 60.0):
+    """Play the first legal move whenever it is this seat's turn, until the hand or match ends.
+
+    Returns the last snapshot seen.
+    """
+    moved_on = -1
+
+    async def loop():
+        nonlocal moved_on
+        while True:
+            msg = json.loads(await client.ws.recv())
+            client.received.append(msg)
+            if msg.get("type") != "snapshot":
+                continue
+            room = msg["room"]
+            if room["status"] in until_status:
+                return msg
+            if room["seats"][seat]["turn"] and msg["legal"] and msg["version"] > moved_on and not room["paused"]:
+                moved_on = msg["version"]
+                await client.send("move", version=msg["version"], move=msg["legal"][0])
+
+    snap = client.snapshot
+    if snap and snap["room"]["status"] in until_status:
+        return snap
+    if snap and snap["room"]["seats"][seat]["turn"] and snap["legal"]:
+        moved_on = snap["version"]
+        await client.send("move", version=snap["version"], move=snap["legal"][0])
+    return await asyncio.wait_for(loop(), timeout)

@@ -1,0 +1,107 @@
+"""The room WebSocket: authentication, origin, errors with codes, per-seat snapshots."""
+
+import json
+
+import pytest
+from channels.db import database_sync_to_async
+
+from rooms import services
+from tests.rooms.wsclient import connect, receive_until
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+
+@pytest.fixture(autouse=True)
+def no_embedded_worker(settings):
+    settings.MESA_EMBEDDED_WORKER = False
+
+
+async def new_room(host, game="rouba_monte", **kw):
+    return await database_sync_to_async(services.create_room)(host, game, "Mesa", **kw)
+
+
+async def test_it_refuses_a_socket_without_a_session(alice):
+    room = await new_room(alice)
+    _c, connected, code = await connect(None, f"/ws/rooms/{room.code}/")
+    assert not connected
+
+
+async def test_it_refuses_a_foreign_origin(alice):
+    room = await new_room(alice)
+    _c, connected, _code = await connect(alice, f"/ws/rooms/{room.code}/", origin=b"http://evil.example")
+    assert not connected
+
+
+async def test_it_refuses_an_unknown_room(alice):
+    _c, connected, code = await connect(alice, "/ws/rooms/nope/")
+    assert not connected or code == 4404
+
+
+async def test_a_snapshot_arrives_on_connect(alice):
+    room = await new_room(alice)
+    comm, connected, _ = await connect(alice, f"/ws/rooms/{room.code}/")
+    assert connected
+    snap, _ = await receive_until(comm, lambda m: m["type"] == "snapshot")
+    assert snap["room"]["code"] == room.code
+    assert snap["you"]["seat"] == 0 and snap["you"]["host"] is True
+    await comm.disconnect()
+
+
+@pytest.mark.parametrize(
+    ("raw", "code"),
+    [
+        ("{not json", "bad_json"),
+        ("[1, 2]", "bad_message"),
+        (json.dumps({"action": "fly"}), "unknown_action"),
+        (json.dumps({"action": "sit", "seat": "one"}), "bad_message"),
+        ("x" * 9000, "too_large"),
+        (json.dumps({"action": "move", "version": 0, "move": {"type": "discard", "card": "AS"}}), "not_playing"),
+    ],
+)
+async def test_bad_input_gets_a_clear_error(alice, raw, code):
+    room = await new_room(alice)
+    comm, _, _ = await connect(alice, f"/ws/rooms/{room.code}/")
+    await receive_until(comm, lambda m: m["type"] == "snapshot")
+    await comm.send_to(text_data=raw)
+    err, _ = await receive_until(comm, lambda m: m["type"] == "error")
+    assert err["code"] == code and err["message"]
+    await comm.send_json_to({"action": "ping", "id": 1})
+    await receive_until(comm, lambda m: m["type"] == "pong")  # the socket is still open
+    await comm.disconnect()
+
+
+async def test_a_repeated_message_id_is_refused(alice):
+    room = await new_room(alice)
+    comm, _, _ = await connect(alice, f"/ws/rooms/{room.code}/")
+    await receive_until(comm, lambda m: m["type"] == "snapshot")
+    await comm.send_json_to({"action": "add_bot", "seat": 1, "level": "easy", "id": "m1"})
+    await receive_until(comm, lambda m: m["type"] == "ack" and m["id"] == "m1")
+    await comm.send_json_to({"action": "add_bot", "seat": 2, "level": "easy", "id": "m1"})
+    err, _ = await receive_until(comm, lambda m: m["type"] == "error")
+    assert err["code"] == "duplicate_id"
+    seats = await database_sync_to_async(lambda: [s.bot_level for s in room.seats.order_by("index")])()
+    assert seats == ["", "easy", "", ""]
+    await comm.disconnect()
+
+
+async def test_each_seat_receives_only_its_own_hand(alice, bob, charlie):
+    room = await new_room(alice)
+    await database_sync_to_async(services.sit)(bob, room.code, 1)
+    socks = {}
+    for user in (alice, bob, charlie):
+        socks[user.username], _, _ = await connect(user, f"/ws/rooms/{room.code}/")
+        await receive_until(socks[user.username], lambda m: m["type"] == "snapshot")
+    await socks["alice"].send_json_to({"action": "start", "id": 1})
+    views = {}
+    for name, comm in socks.items():
+        snap, _ = await receive_until(comm, lambda m: m["type"] == "snapshot" and m["room"]["status"] == "playing")
+        views[name] = snap
+    hand_a = set(views["alice"]["view"]["hand"])
+    hand_b = set(views["bob"]["view"]["hand"])
+    assert len(hand_a) == 4 and len(hand_b) == 4 and not hand_a & hand_b
+    assert "hand" not in views["charlie"]["view"]
+    for card in hand_b:
+        assert card not in json.dumps(views["alice"]["view"]).replace(json.dumps(sorted(hand_a)), "")
+    assert views["alice"]["room"]["match"]["seed"] is None
+    for comm in socks.values():
+        await comm.disconnect()
