@@ -530,8 +530,11 @@ def _end_hand(room: Room, seats: list[Seat], match: Match, hand: Hand, state) ->
     hand.result = {"scores": scores, "winners": winners, "breakdown": result.get("breakdown", {}), "engine": result}
     hand.ended_at = _now()
     match.totals = totals
+    abandoned = bool(result.get("abandoned"))
+    if abandoned:
+        # Fewer than two active players: the match ends with no winner.
+        hand_status = {"over": True, "winners": []}
     status = hand_status or engine.match_status(totals, dict(match.options))
-    abandoned = not result["winners"] and result.get("abandoned")
     if status.get("over"):
         match.status = Match.Status.OVER
         match.winners = status.get("winners", [])
@@ -727,7 +730,7 @@ def run_deadline(room_id: int, version: int | None = None) -> bool:
         current = engine.current_seat(state)
         seat = next(s for s in seats if s.index == hand.seat_map[current])
         if not seat.bot_level:
-            _auto_turn(room, seats, match, hand, current, room.deadline_kind or "timeout")
+            _auto_turn(room, seats, match, hand, current, "grace" if room.deadline_kind == "grace" else "timeout")
             _plan_deadline(room, seats)
             _finish(room, lobby=room.status != Room.Status.PLAYING)
             return True
@@ -851,7 +854,9 @@ def set_client_seed(user, code: str, seed) -> Room:
 def connect(user, code: str, channel_name: str) -> Room:
     room = _lock(code)
     _require_open(room)
-    Presence.objects.update_or_create(channel_name=channel_name, defaults={"room": room, "user": user})
+    Presence.objects.update_or_create(
+        channel_name=channel_name, defaults={"room": room, "user": user, "last_seen": _now()}
+    )
     seats = _seats(room)
     seat = seat_for_user(seats, user)
     if seat is not None and seat.absent_since is not None:
@@ -990,3 +995,8 @@ def close_room(room_id: int) -> bool:
 def touch_presence(channel_name: str) -> None:
     """A live socket says it is still there (daphne crashes leave no disconnect)."""
     Presence.objects.filter(channel_name=channel_name).update(last_seen=_now())
+
+
+def touch_room_presences(code: str) -> None:
+    """Every socket of a room says it is alive (tests drive the clock with this)."""
+    Presence.objects.filter(room__code=code).update(last_seen=_now())

@@ -34,3 +34,13 @@ def quick_rooms(settings):
     settings.ABSENCE_GRACE_SECONDS = 120
     settings.EMPTY_ROOM_EXPIRY_SECONDS = 120
     return settings
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    from rooms import services
+    from tests.rooms.clock import Clock
+
+    c = Clock()
+    monkeypatch.setattr(services, "_now", c)
+    return c

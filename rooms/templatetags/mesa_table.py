@@ -1,0 +1,290 @@
+"""Template tags of the game tables: the translated strings the table scripts show.
+
+The scripts never carry their own text: the page renders these strings with
+``json_script`` in the reader's language, so every word on the table goes
+through the same translation catalogue as the templates.
+"""
+
+from django import template
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
+register = template.Library()
+
+
+def _common() -> dict:
+    return {
+        "suits": {"C": _("clubs"), "D": _("diamonds"), "H": _("hearts"), "S": _("spades")},
+        "ranks": {
+            "A": _("ace"),
+            "2": "2",
+            "3": "3",
+            "4": "4",
+            "5": "5",
+            "6": "6",
+            "7": "7",
+            "8": "8",
+            "9": "9",
+            "T": "10",
+            "J": _("jack"),
+            "Q": _("queen"),
+            "K": _("king"),
+        },
+        "card_name": _("%(rank)s of %(suit)s"),
+        "card_back": _("face-down card"),
+        "status": {
+            "waiting": _("waiting for players"),
+            "playing": _("playing"),
+            "hand_over": _("between hands"),
+            "match_over": _("match over"),
+            "closed": _("closed"),
+        },
+        "levels": {"easy": _("easy"), "normal": _("normal"), "hard": _("hard")},
+        "connecting": _("Connecting…"),
+        "reconnecting": _("Reconnecting…"),
+        "connected": _("Connected"),
+        "offline_move": _("You are offline: that move was not sent. Wait for the table to reconnect."),
+        "closed_room": _("This room is closed."),
+        "no_session": _("Your session has ended: log in again."),
+        "paused_host": _("The host paused the game."),
+        "paused_empty": _("Paused: nobody is at the table."),
+        "your_turn": _("Your turn"),
+        "turn_of": _("%(name)s's turn"),
+        "bot": _("bot"),
+        "bot_level": _("bot (%(level)s)"),
+        "stand_in": _("bot playing for a player who left"),
+        "you": _("you"),
+        "host": _("host"),
+        "dealer": _("dealer"),
+        "online": _("online"),
+        "offline": _("offline"),
+        "empty_seat": _("Empty seat"),
+        "seat_n": _("Seat %(n)s"),
+        "reserved_by": _("reserved by %(name)s"),
+        "remove_pending": _("leaves at the end"),
+        "cards_n": _("%(n)s cards"),
+        "card_1": _("1 card"),
+        "sit": _("Sit here"),
+        "take_over": _("Take this seat"),
+        "leave": _("Leave the seat"),
+        "add_bot": _("Add bot"),
+        "remove_bot": _("Remove bot"),
+        "bot_level_label": _("Bot level"),
+        "start": _("Start the match"),
+        "new_match": _("New match"),
+        "play_again": _("Play again"),
+        "next_hand": _("Deal the next hand"),
+        "pause": _("Pause"),
+        "resume": _("Resume"),
+        "time_limit": _("Time per move"),
+        "no_limit": _("none"),
+        "seconds_n": _("%(n)s s"),
+        "timer": _("Time left: %(s)s s"),
+        "timer_paused": _("Paused with %(s)s s left"),
+        "automatic": _("automatic"),
+        "auto_move": _("%(text)s (automatic: time ran out)"),
+        "dealt": _("Hand %(hand)s dealt; %(name)s deals."),
+        "left_table": _("%(name)s left the table."),
+        "stand_in_move": _("A bot now plays for %(name)s."),
+        "hand_over": _("The hand is over."),
+        "match_over": _("The match is over."),
+        "winners": _("Winner: %(names)s"),
+        "tie": _("Tie: %(names)s"),
+        "no_winner": _("No winner."),
+        "fingerprint": _("Fingerprint of this match's seed"),
+        "next_fingerprint": _("Fingerprint of the next match's seed"),
+        "seed": _("Seed"),
+        "verify": _("Verify the shuffle"),
+        "history": _("Hands"),
+        "hand_n": _("Hand %(n)s"),
+        "total": _("Total"),
+        "score": _("Score"),
+        "copied": _("Link copied."),
+        "copy_failed": _("Copy the link from the box."),
+        "mute": _("Sound off"),
+        "unmute": _("Sound on"),
+        "error": _("Refused: %(message)s"),
+        "stock_n": _("Stock: %(n)s cards"),
+        "not_your_turn": _("It is not your turn."),
+        "cancel": _("Cancel"),
+        "team_n": _("Team %(n)s"),
+        "pile_n": _("pile %(n)s"),
+        "errors": {
+            "stale": _("The table changed before your move arrived; nothing was played."),
+            "paused": _("The game is paused."),
+            "not_your_turn": _("It is not your turn."),
+            "must_capture": _("You must capture when you can."),
+            "not_host": _("Only the host can do that."),
+            "seat_taken": _("This seat is taken."),
+            "need_person": _("At least one person must be seated to start."),
+            "need_players": _("More players are needed to start."),
+            "seats_empty": _("Every seat must be taken (people or bots) to deal."),
+            "rate_limited": _("Too many actions; slow down."),
+            "match_in_progress": _("A match is being played."),
+            "invalid_run": _("Those cards do not make a valid run."),
+        },
+    }
+
+
+def _capture() -> dict:
+    return {
+        "hand_label": _("Your hand"),
+        "centre": _("Table"),
+        "centre_empty": _("The table is empty."),
+        "pile": _("Pile"),
+        "pile_empty": _("no pile yet"),
+        "your_pile": _("Your pile"),
+        "choose_card": _("Choose a card from your hand."),
+        "choose_target": _("Now choose where %(card)s goes: a highlighted table card or pile, or discard it."),
+        "must_capture": _("Capture is compulsory: you must take a card or a pile."),
+        "discard": _("Discard to the table"),
+        "into_pile": _("Into pile %(n)s"),
+        "capture_desc": _("%(name)s captured %(target)s with %(card)s"),
+        "steal_desc": _("%(name)s stole %(victim)s's pile with %(card)s"),
+        "discard_desc": _("%(name)s put %(card)s on the table"),
+        "capture_option": _("Capture %(target)s with %(card)s"),
+        "steal_option": _("Steal this pile with %(card)s"),
+        "cards_in_pile": _("%(n)s cards in the pile"),
+    }
+
+
+def _crazy_eights() -> dict:
+    return {
+        "hand_label": _("Your hand"),
+        "stock": _("Stock"),
+        "stock_title": _("The stock: %(n)s cards. Press R or tap to draw."),
+        "stock_cannot": _("The stock: %(n)s cards. You cannot draw now."),
+        "pile": _("Discard pile"),
+        "pile_title": _("Discard pile: %(card)s on top; play %(suit)s or a %(rank)s, or an eight."),
+        "play": _("Play"),
+        "play_it": _("Play it"),
+        "keep_it": _("Keep it"),
+        "draw": _("Draw"),
+        "pass": _("Pass"),
+        "choose_suit": _("Choose the suit for your eight"),
+        "suit_chip": _("Suit to follow: %(suit)s"),
+        "drawn_fits": _("You drew %(card)s and it fits: play it or keep it."),
+        "playable": _("%(card)s: can be played."),
+        "why_not_turn": _("%(card)s: it is not your turn."),
+        "why_not_match": _("%(card)s: cannot be played: it follows neither %(suit)s nor the rank %(rank)s."),
+        "why_not_drawn": _("%(card)s: only the card you just drew may be played now."),
+        "play_desc": _("%(name)s played %(card)s"),
+        "play_eight_desc": _("%(name)s played %(card)s and chose %(suit)s"),
+        "draw_desc": _("%(name)s drew"),
+        "keep_desc": _("%(name)s kept the card drawn"),
+        "pass_desc": _("%(name)s passed"),
+        "keys": _("Keys: arrows move, Enter lifts and plays, R draws, K keeps, S passes, 1–4 choose a suit, M sound."),
+        "runouts": _("Stock ran out %(n)s times"),
+        "points": _("Points"),
+        "cards_left": _("Cards left"),
+    }
+
+
+def _buraco() -> dict:
+    return {
+        "hand_label": _("Your hand"),
+        "stock": _("Stock"),
+        "draw_stock": _("Draw from the stock"),
+        "take_pile": _("Take the discard pile"),
+        "discard_pile": _("Discard pile"),
+        "discard_empty": _("The discard pile is empty."),
+        "meld": _("Meld the selected cards"),
+        "add_to": _("Add to this run"),
+        "discard": _("Discard the selected card"),
+        "clear": _("Clear selection"),
+        "selected_n": _("%(n)s selected"),
+        "runs_of": _("Runs of %(team)s"),
+        "us": _("your team"),
+        "them": _("the other team"),
+        "no_runs": _("No runs yet."),
+        "canastra": {
+            "dirty": _("dirty canastra"),
+            "clean": _("clean canastra"),
+            "clean_ak": _("clean A–K canastra (500)"),
+            "clean_aa": _("clean A–A canastra (1000)"),
+        },
+        "morto": _("Morto"),
+        "morto_available": _("not taken yet"),
+        "morto_taken": _("taken"),
+        "morto_pending": _("earned: picked up on the next turn"),
+        "phase_draw": _("Draw: from the stock or take the whole discard pile."),
+        "phase_play": _("Meld, add to your team's runs, then discard one card."),
+        "draw_stock_desc": _("%(name)s drew from the stock"),
+        "draw_discard_desc": _("%(name)s took the discard pile"),
+        "meld_desc": _("%(name)s melded %(cards)s"),
+        "add_desc": _("%(name)s added %(cards)s to a run"),
+        "discard_desc": _("%(name)s discarded %(card)s"),
+        "breakdown": _("Hand result"),
+        "melded": _("Melded cards"),
+        "canastras": _("Canastras"),
+        "going_out": _("Going out"),
+        "in_hand": _("Cards in hand"),
+        "morto_penalty": _("Morto not taken"),
+        "total": _("Hand total"),
+    }
+
+
+GAME_STRINGS = {
+    "rouba_monte": _capture,
+    "stealing_bundles": _capture,
+    "crazy_eights": _crazy_eights,
+    "buraco": _buraco,
+}
+
+
+@register.simple_tag
+def table_strings(game: str) -> dict:
+    """Every string a game table's scripts show, translated for this request."""
+    strings = _common()
+    strings["game"] = GAME_STRINGS[game]() if game in GAME_STRINGS else {}
+    strings["game_names"] = {
+        "rouba_monte": "Rouba Monte",
+        "stealing_bundles": "Stealing Bundles",
+        "crazy_eights": "Crazy Eights",
+        "buraco": "Buraco",
+    }
+    strings["all_games"] = pgettext("lobby filter", "All games")
+    return strings
+
+
+@register.simple_tag
+def lobby_strings() -> dict:
+    """The lobby script's strings."""
+    return {
+        "status": _common()["status"],
+        "no_rooms": _("No public rooms right now: create one!"),
+        "join": _("Join"),
+        "watch": _("Watch"),
+        "seats": _("%(taken)s of %(total)s seats taken"),
+        "bots_n": _("%(n)s bots"),
+        "paused": _("paused"),
+        "live": _("Live"),
+        "reconnecting": _("Reconnecting…"),
+        "rooms_n": _("%(n)s rooms"),
+    }
+
+
+@register.simple_tag
+def verify_strings() -> dict:
+    """The verify page's strings."""
+    return {
+        "loading": _("Loading the match…"),
+        "not_revealed": _("The seed is revealed when the match ends."),
+        "fingerprint_ok": _("The seed matches the fingerprint shown when the match started."),
+        "fingerprint_bad": _("The seed does NOT match the fingerprint shown when the match started."),
+        "key_ok": _("Stream key recomputed in this browser from the seed and the players' seeds."),
+        "key_bad": _("The server's stream key differs from the one recomputed here."),
+        "hand_ok": _("Hand %(n)s: all %(count)s cards match."),
+        "hand_bad": _("Hand %(n)s: %(bad)s of %(count)s cards do NOT match."),
+        "server_ok": _("The server's replay of hand %(n)s agrees."),
+        "server_bad": _("The server's replay of hand %(n)s failed: %(detail)s"),
+        "all_ok": _("Every hand was dealt exactly as the seed says."),
+        "some_bad": _("Mismatch: the recorded deals differ from the seed."),
+        "position": _("Position"),
+        "expected": _("From the seed"),
+        "recorded": _("Recorded"),
+        "match": _("match"),
+        "mismatch": _("MISMATCH"),
+        "no_crypto": _("This browser cannot compute SHA-256/HMAC (Web Crypto needs a secure context)."),
+        "show_cards": _("Show every card"),
+    }
