@@ -36,7 +36,9 @@ def play_until_human(room: Room, limit: int = 500) -> None:
 
 
 def human_auto_move(room: Room, user) -> None:
-    """The person plays the engine's automatic move, through the same service as a click."""
+    """The person plays through the same service as a click: the biggest meld, else the automatic move."""
     engine, state, hand = state_of(room)
     engine_seat = engine.current_seat(state)
-    services.move(user, room.code, room.state_version, engine.auto_move(state, engine_seat))
+    melds = [m for m in engine.legal_moves(state, engine_seat) if m.get("type") in ("meld", "add")]
+    move = max(melds, key=lambda m: len(m["cards"])) if melds else engine.auto_move(state, engine_seat)
+    services.move(user, room.code, room.state_version, move)

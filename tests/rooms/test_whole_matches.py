@@ -1,0 +1,160 @@
+"""Whole matches of every game through the service layer: one person plus bots."""
+
+import pytest
+
+from rooms import services
+from rooms.models import Match, Room
+from tests.rooms.helpers import current, human_auto_move, play_until_human, turn_seat
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+GAMES = {
+    "rouba_monte": {},
+    "stealing_bundles": {},
+    "crazy_eights": {},
+    "buraco": {"target": 1500},
+}
+
+
+def play_match(room: Room, person, max_hands: int = 60) -> None:
+    for _ in range(max_hands):
+        for _ in range(3000):
+            play_until_human(room, limit=5000)
+            room.refresh_from_db()
+            if room.status != Room.Status.PLAYING:
+                break
+            human_auto_move(room, person)
+        room.refresh_from_db()
+        if room.status == Room.Status.MATCH_OVER:
+            return
+        assert room.status == Room.Status.HAND_OVER
+        services.next_hand(person, room.code)
+    raise AssertionError("the match did not end")
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_one_person_and_bots_finish_a_match(game, alice):
+    room = services.create_room(alice, game, "Mesa", options=GAMES[game], time_limit=None)
+    for index in range(1, room.seat_count):
+        services.add_bot(alice, room.code, index, "normal" if game == "buraco" else "easy")
+    services.start_match(alice, room.code)
+    play_match(room, alice)
+    match, hand = current(room)
+    assert match.status == Match.Status.OVER
+    assert match.winners
+    assert match.totals
+    assert room.hands.filter(result__isnull=False).exists()
+    if game in ("crazy_eights", "buraco"):
+        assert max(match.totals.values()) >= (100 if game == "crazy_eights" else 1500)
+
+
+def test_crazy_eights_dealer_moves_each_hand(alice):
+    room = services.create_room(alice, "crazy_eights", "Oitos", time_limit=None)
+    services.add_bot(alice, room.code, 1, "easy")
+    services.start_match(alice, room.code)
+    dealers = []
+    for _ in range(3):
+        room.refresh_from_db()
+        dealers.append(room.dealer)
+        for _ in range(3000):
+            play_until_human(room, limit=5000)
+            room.refresh_from_db()
+            if room.status != Room.Status.PLAYING:
+                break
+            human_auto_move(room, alice)
+        room.refresh_from_db()
+        if room.status != Room.Status.HAND_OVER:
+            break
+        services.next_hand(alice, room.code)
+    assert len(dealers) >= 2
+    assert all(a != b for a, b in zip(dealers, dealers[1:], strict=False))
+
+
+def test_buraco_needs_all_four_seats(alice):
+    room = services.create_room(alice, "buraco", "Buraco", options={"target": 3000})
+    services.add_bot(alice, room.code, 1, "easy")
+    services.add_bot(alice, room.code, 2, "easy")
+    with pytest.raises(services.RoomError) as exc:
+        services.start_match(alice, room.code)
+    assert exc.value.code == "seats_empty"
+    services.add_bot(alice, room.code, 3, "easy")
+    services.start_match(alice, room.code)
+    match, hand = current(room)
+    assert hand.seat_map == [0, 1, 2, 3]
+    assert match.options["target"] == 3000
+
+
+def test_buraco_target_must_be_one_of_the_three(alice):
+    with pytest.raises(services.RoomError) as exc:
+        services.create_room(alice, "buraco", "Buraco", options={"target": 2000})
+    assert exc.value.code == "bad_options"
+
+
+def test_buraco_person_leaving_mid_hand_is_replaced_by_a_bot_until_the_result(alice, bob):
+    room = services.create_room(alice, "buraco", "Buraco", options={"target": 1500})
+    services.sit(bob, room.code, 2)
+    services.add_bot(alice, room.code, 1, "easy")
+    services.add_bot(alice, room.code, 3, "easy")
+    services.start_match(alice, room.code)
+    services.leave(bob, room.code)
+    seat = room.seats.get(index=2)
+    assert seat.bot_level and seat.stand_in and seat.user is None
+    _match, hand = current(room)
+    assert hand.seat_map == [0, 1, 2, 3]  # the partnership and the melds stay
+    for _ in range(3000):
+        play_until_human(room, limit=5000)
+        room.refresh_from_db()
+        if room.status != Room.Status.PLAYING:
+            break
+        human_auto_move(room, alice)
+    seat = room.seats.get(index=2)
+    assert seat.is_empty  # the stand-in is removed when the hand ends
+
+
+def test_buraco_a_seat_reserved_mid_hand_is_taken_after_the_result(alice, bob):
+    room = services.create_room(alice, "buraco", "Buraco", options={"target": 1500})
+    for index in (1, 2, 3):
+        services.add_bot(alice, room.code, index, "easy")
+    services.start_match(alice, room.code)
+    services.sit(bob, room.code, 2)
+    seat = room.seats.get(index=2)
+    assert seat.bot_level == "easy" and seat.reserved_by == bob
+    for _ in range(3000):
+        play_until_human(room, limit=5000)
+        room.refresh_from_db()
+        if room.status != Room.Status.PLAYING:
+            break
+        human_auto_move(room, alice)
+    seat = room.seats.get(index=2)
+    assert seat.user == bob and not seat.bot_level
+    match, _hand = current(room)
+    if room.status == Room.Status.HAND_OVER:
+        services.next_hand(alice, room.code)
+        _match, hand = current(room)
+        assert 2 in hand.seat_map and turn_seat(room) is not None
+
+
+def test_buraco_removing_an_active_bot_waits_for_the_hand_result(alice):
+    room = services.create_room(alice, "buraco", "Buraco", options={"target": 1500})
+    for index in (1, 2, 3):
+        services.add_bot(alice, room.code, index, "easy")
+    services.start_match(alice, room.code)
+    services.remove_bot(alice, room.code, 3)
+    assert room.seats.get(index=3).bot_level
+    for _ in range(3000):
+        play_until_human(room, limit=5000)
+        room.refresh_from_db()
+        if room.status != Room.Status.PLAYING:
+            break
+        human_auto_move(room, alice)
+    assert room.seats.get(index=3).is_empty
+
+
+def test_buraco_play_again_only_once_a_team_has_won(alice):
+    room = services.create_room(alice, "buraco", "Buraco", options={"target": 1500})
+    for index in (1, 2, 3):
+        services.add_bot(alice, room.code, index, "easy")
+    services.start_match(alice, room.code)
+    with pytest.raises(services.RoomError) as exc:
+        services.start_match(alice, room.code)
+    assert exc.value.code == "match_in_progress"
