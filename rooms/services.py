@@ -393,8 +393,6 @@ def _next_dealer(room: Room, players: list[Seat]) -> Seat:
 def _deal(room: Room, seats: list[Seat], match: Match, number: int, tiebreak: list[str] | None = None) -> Hand:
     engine = registry.get(room.game)
     players = _check_can_deal(room, seats)
-    if tiebreak is not None:
-        players = [s for s in players if str(s.index) in tiebreak]
     for seat in seats:
         seat.active = seat in players
         seat.save(update_fields=["active"])
@@ -405,13 +403,12 @@ def _deal(room: Room, seats: list[Seat], match: Match, number: int, tiebreak: li
     key = match.stream_key
     deck = fair.shuffle(key, fair.deal_label(number), engine.new_deck(options))
     if tiebreak is not None:
-        state = engine.deal_tiebreak(
-            players=len(players), dealer=seat_map.index(dealer.index), deck=deck, options=options, seed=key, hand=number
-        )
-    else:
-        state = engine.deal(
-            players=len(players), dealer=seat_map.index(dealer.index), deck=deck, options=options, seed=key, hand=number
-        )
+        # The round's seats travel in the hand's options, so that a replay deals it again.
+        tied = sorted(seat_map.index(int(s)) for s in tiebreak if int(s) in seat_map)
+        options = {**options, "tiebreak_round": True, "tiebreak_seats": tied}
+    state = engine.deal(
+        players=len(players), dealer=seat_map.index(dealer.index), deck=deck, options=options, seed=key, hand=number
+    )
     hand = Hand.objects.create(
         match=match,
         room=room,
@@ -419,7 +416,7 @@ def _deal(room: Room, seats: list[Seat], match: Match, number: int, tiebreak: li
         game=room.game,
         dealer=seat_map.index(dealer.index),
         seat_map=seat_map,
-        options={**options, **({"tiebreak_seats": tiebreak} if tiebreak else {})},
+        options=options,
         state=engine.to_json(state),
         deck=deck,
     )
@@ -513,28 +510,23 @@ def _end_hand(room: Room, seats: list[Seat], match: Match, hand: Hand, state) ->
 
     scores = {room_key(k): v for k, v in result["scores"].items()}
     winners = [room_key(w) for w in result["winners"]]
-    totals = dict(match.totals)
-    if hand.options.get("tiebreak_seats"):
-        # A tie-break round decides among the tied players; it does not add to totals.
-        hand_status = {"over": True, "winners": winners}
+    abandoned = bool(result.get("abandoned"))
+    if hasattr(engine, "add_to_totals"):
+        # The engine keeps its own match arithmetic (games counted, tie-break rounds).
+        points = {room_key(k): v for k, v in result.get("match_points", result["scores"]).items()}
+        totals = engine.add_to_totals(match.totals, {**result, "match_points": points})
     else:
-        if match.options.get("match_scoring") == "wins" and not teams:
-            for w in winners:
-                totals[w] = totals.get(w, 0) + 1
-            for k in scores:
-                totals.setdefault(k, 0)
-        else:
-            for k, v in scores.items():
-                totals[k] = totals.get(k, 0) + v
-        hand_status = None
+        totals = dict(match.totals)
+        for k, v in scores.items():
+            totals[k] = totals.get(k, 0) + v
     hand.result = {"scores": scores, "winners": winners, "breakdown": result.get("breakdown", {}), "engine": result}
     hand.ended_at = _now()
     match.totals = totals
-    abandoned = bool(result.get("abandoned"))
     if abandoned:
         # Fewer than two active players: the match ends with no winner.
-        hand_status = {"over": True, "winners": []}
-    status = hand_status or engine.match_status(totals, dict(match.options))
+        status = {"over": True, "winners": []}
+    else:
+        status = engine.match_status(totals, dict(match.options))
     if status.get("over"):
         match.status = Match.Status.OVER
         match.winners = status.get("winners", [])
@@ -542,8 +534,8 @@ def _end_hand(room: Room, seats: list[Seat], match: Match, hand: Hand, state) ->
         room.status = Room.Status.MATCH_OVER
         _record_stats(match, seats, teams)
     else:
-        if room.game == "stealing_bundles" and status.get("tiebreak"):
-            hand.result["tiebreak_needed"] = status["tiebreak"]
+        if status.get("tiebreak_seats"):
+            hand.result["tiebreak_needed"] = [str(s) for s in status["tiebreak_seats"]]
         room.status = Room.Status.HAND_OVER
     if abandoned:
         hand.result["abandoned"] = True

@@ -120,7 +120,7 @@ def _server_check(match: Match, hand: dict) -> dict:
             match.game,
             hand["players"],
             hand["dealer"],
-            {k: v for k, v in hand["options"].items() if k != "tiebreak_seats"},
+            hand["options"],
             fair.stream_key(match.seed, match.client_seeds),
             [m for m in hand["moves"]],
             hand=hand["number"],
@@ -137,7 +137,7 @@ def replay(request, hand_id: int):
     if hand.ended_at is None:
         raise Http404("the hand is still being played")
     engine = registry.get(hand.game)
-    options = {k: v for k, v in hand.options.items() if k != "tiebreak_seats"}
+    options = hand.options
     state = engine.deal(
         players=len(hand.seat_map),
         dealer=hand.dealer,

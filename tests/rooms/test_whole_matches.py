@@ -158,3 +158,42 @@ def test_buraco_play_again_only_once_a_team_has_won(alice):
     with pytest.raises(services.RoomError) as exc:
         services.start_match(alice, room.code)
     assert exc.value.code == "match_in_progress"
+
+
+def test_stealing_bundles_plays_several_games_and_keeps_totals(alice):
+    room = services.create_room(
+        alice, "stealing_bundles", "SB", options={"match_games": 3, "match_scoring": "cards"}, time_limit=None
+    )
+    services.add_bot(alice, room.code, 1, "easy")
+    services.start_match(alice, room.code)
+    play_match(room, alice)
+    match, _hand = current(room)
+    assert match.totals["games"] == 3
+    assert match.hands.count() == 3
+    hands = list(match.hands.order_by("number"))
+    assert match.totals["0"] == sum(h.result["scores"]["0"] for h in hands)
+
+
+def test_stealing_bundles_tie_break_round_among_the_tied(alice):
+    room = services.create_room(alice, "stealing_bundles", "SB", options={"tiebreak": True}, time_limit=None)
+    services.add_bot(alice, room.code, 1, "easy")
+    services.start_match(alice, room.code)
+    # Force a tie: finish the game, then make the scores equal before deciding.
+    match, hand = current(room)
+    from games import registry
+
+    engine = registry.get("stealing_bundles")
+    status = engine.match_status({"0": 1, "1": 1, "games": 1}, {"tiebreak": True})
+    assert status["over"] is False and status["tiebreak_seats"] == [0, 1]
+    match.totals = {"0": 0, "1": 0, "games": 0}
+    match.save()
+    room.status = Room.Status.HAND_OVER
+    room.save()
+    hand.result = {"scores": {"0": 5, "1": 5}, "winners": ["0", "1"], "tiebreak_needed": ["0", "1"]}
+    hand.ended_at = hand.started_at
+    hand.save()
+    services.next_hand(alice, room.code)
+    _match, tie_hand = current(room)
+    assert tie_hand.options["tiebreak_round"] is True and tie_hand.options["tiebreak_seats"] == [0, 1]
+    state = engine.from_json(tie_hand.state)
+    assert all(len(h) == 4 for h in state["hands"]) and len(state["centre"]) == 4
