@@ -1,0 +1,119 @@
+"""Buraco bot benchmark: seeded hands between two levels, teams alternating.
+
+Usage: python bench/bots_buraco.py normal easy --hands 400 [--workers 2] [--matches]
+
+Each hand (or match, with --matches, to the 1500 target) puts the first level on
+one team and the second on the other, swapping teams every game. Prints the
+first level's share of decided games with a 95% Wilson interval and the decision
+time p50/p99 per level.
+"""
+
+import argparse
+import hashlib
+import math
+import random
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bots.buraco import BOTS  # noqa: E402
+from games import buraco as bu  # noqa: E402
+from games import fair  # noqa: E402
+
+MAX_HANDS = 60
+
+
+def play_hand(seed, hand, dealer, levels, rng, memories, times):
+    deck = fair.shuffle(seed, fair.deal_label(hand), bu.new_deck({}))
+    state = bu.deal(4, dealer, deck, {}, seed, hand)
+    while not bu.is_over(state):
+        seat = bu.current_seat(state)
+        view = bu.view(state, seat)
+        moves = bu.legal_moves(state, seat)
+        start = time.perf_counter()
+        move = BOTS[levels[seat]].choose(view, moves, rng, memories[seat])
+        times[levels[seat]].append(time.perf_counter() - start)
+        state = bu.apply(state, seat, move)
+    return bu.result(state)
+
+
+def play_game(index: int, a: str, b: str, whole_match: bool):
+    """One hand or match; level ``a`` holds team 0 in even games and team 1 in odd ones."""
+    seed = hashlib.sha256(f"bench:buraco:{index}".encode()).hexdigest()
+    team_a = str(index % 2)
+    levels = [a if str(s % 2) == team_a else b for s in range(4)]
+    rng = random.Random(index)
+    memories = [{} for _ in range(4)]
+    times = {lvl: [] for lvl in set(levels)}
+    totals = {"0": 0, "1": 0}
+    for hand in range(1, (MAX_HANDS if whole_match else 1) + 1):
+        res = play_hand(seed, hand, (index + hand - 1) % 4, levels, rng, memories, times)
+        for t, v in res["scores"].items():
+            totals[t] += v
+        if not whole_match:
+            winners = res["winners"] if len(res["winners"]) == 1 else []
+            break
+        status = bu.match_status(totals, {})
+        if status["over"]:
+            winners = status["winners"]
+            break
+    else:
+        winners = []
+    won = [levels[int(t)] for t in winners]
+    return won, times
+
+
+def _job(args):
+    return play_game(*args)
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def pct(values, q):
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))] if values else 0.0
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("first")
+    parser.add_argument("second")
+    parser.add_argument("--hands", type=int, default=400, help="number of games (hands, or matches with --matches)")
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--matches", action="store_true", help="play whole matches to the target")
+    args = parser.parse_args(argv)
+    jobs = [(i, args.first, args.second, args.matches) for i in range(args.hands)]
+    wins = decided = 0
+    times: dict[str, list[float]] = {}
+    if args.workers > 1:
+        with ProcessPoolExecutor(args.workers) as pool:
+            outcomes = list(pool.map(_job, jobs, chunksize=4))
+    else:
+        outcomes = [_job(j) for j in jobs]
+    for won, t in outcomes:
+        for lvl, xs in t.items():
+            times.setdefault(lvl, []).extend(xs)
+        if len(set(won)) == 1 and args.first != args.second:
+            decided += 1
+            wins += won[0] == args.first
+    lo, hi = wilson(wins, decided)
+    unit = "matches" if args.matches else "hands"
+    share = wins / decided if decided else 0.0
+    print(f"{args.first} vs {args.second}: {wins}/{decided} decided {unit} won by {args.first} ", end="")
+    print(f"({share:.1%}, 95% CI {lo:.1%}-{hi:.1%}) of {args.hands}")
+    for lvl, xs in sorted(times.items()):
+        print(f"  {lvl}: {len(xs)} decisions, p50 {pct(xs, 0.5) * 1e3:.2f} ms, p99 {pct(xs, 0.99) * 1e3:.2f} ms")
+
+
+if __name__ == "__main__":
+    main()

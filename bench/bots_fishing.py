@@ -1,0 +1,94 @@
+"""Play seeded matches between two bot levels of a fishing game and report strength and speed.
+
+    python bench/bots_fishing.py --game rouba_monte --a normal --b easy --matches 400
+
+Seats alternate between the levels from match to match. Prints the share of
+decided matches (no shared win) won by level A with a 95% Wilson interval,
+and the decision-time p50/p99 of each level.
+"""
+
+import argparse
+import math
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bots import registry as bot_registry  # noqa: E402
+from games import registry  # noqa: E402
+from games.fair import deal_label, shuffle  # noqa: E402
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 0.0
+    p = wins / n
+    centre = p + z * z / (2 * n)
+    spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    den = 1 + z * z / n
+    return (centre - spread) / den, (centre + spread) / den
+
+
+def percentile(values: list, q: float) -> float:
+    if not values:
+        return 0.0
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+def play_match(game_name: str, levels: list, seed: int, options: dict, times: dict) -> list:
+    """One hand; ``levels[s]`` plays seat s. Returns the winners (seat strings)."""
+    game = registry.get(game_name)
+    players = len(levels)
+    key = f"{seed:064x}"
+    deck = shuffle(key, deal_label(1), game.new_deck(options))
+    state = game.deal(players, seed % players, deck, options, key, 1)
+    bots = [bot_registry.get(game_name, level) for level in levels]
+    memories = [{} for _ in range(players)]
+    rng = random.Random(seed)
+    while not game.is_over(state):
+        seat = game.current_seat(state)
+        view = game.view(state, seat)
+        legal = game.legal_moves(state, seat)
+        start = time.perf_counter()
+        move = bots[seat].choose(view, legal, random.Random(rng.getrandbits(32)), memories[seat])
+        times[levels[seat]].append(time.perf_counter() - start)
+        state = game.apply(state, seat, move)
+    return game.result(state)["winners"]
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="rouba_monte", choices=["rouba_monte", "stealing_bundles"])
+    parser.add_argument("--a", default="normal")
+    parser.add_argument("--b", default="easy")
+    parser.add_argument("--matches", type=int, default=400)
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--option", action="append", default=[], help="a boolean Stealing Bundles option to turn on")
+    args = parser.parse_args(argv)
+    options = {name: True for name in args.option}
+    times = {args.a: [], args.b: []}
+    wins = decided = 0
+    for i in range(args.matches):
+        levels = [args.a if (s + i) % 2 == 0 else args.b for s in range(args.players)]
+        winners = play_match(args.game, levels, args.seed * 1_000_003 + i, options, times)
+        sides = {levels[int(w)] for w in winners}
+        if len(sides) == 1:
+            decided += 1
+            wins += sides == {args.a}
+    low, high = wilson(wins, decided)
+    share = wins / decided if decided else 0.0
+    print(f"{args.game} {args.players}p: {args.a} vs {args.b}: {args.a} won {wins}/{decided} decided matches")
+    print(f"  share {share:.3f}, 95% Wilson interval [{low:.3f}, {high:.3f}] ({args.matches} played)")
+    for level, values in times.items():
+        print(
+            f"  {level}: {len(values)} decisions, p50 {percentile(values, 0.5) * 1000:.2f} ms, "
+            f"p99 {percentile(values, 0.99) * 1000:.2f} ms"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,52 @@
+// Card faces drawn with HTML and CSS (rank + suit symbol, red or black); no images.
+// A card code is two characters: rank A 2-9 T J Q K, suit C D H S (docs/protocol.md).
+
+export const SUIT_SYMBOLS = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
+export const SUIT_ORDER = ["C", "D", "H", "S"];
+const RANK_ORDER = "A23456789TJQK";
+
+export function rankOf(code) { return code[0]; }
+export function suitOf(code) { return code[1]; }
+export function isRed(code) { return code[1] === "D" || code[1] === "H"; }
+export function rankLabel(rank) { return rank === "T" ? "10" : rank; }
+
+export function fill(template, values) {
+  return String(template).replace(/%\((\w+)\)s/g, (_, key) => (key in values ? values[key] : ""));
+}
+
+export function cardName(code, S) {
+  if (!code) return S.card_back;
+  return fill(S.card_name, { rank: S.ranks[code[0]] || code[0], suit: S.suits[code[1]] || code[1] });
+}
+
+export function cardsName(codes, S) { return codes.map((c) => cardName(c, S)).join(", "); }
+
+export function sortCards(codes) {
+  return [...codes].sort((a, b) =>
+    SUIT_ORDER.indexOf(a[1]) - SUIT_ORDER.indexOf(b[1]) || RANK_ORDER.indexOf(a[0]) - RANK_ORDER.indexOf(b[0]));
+}
+
+// The face of one card. `tag` "button" makes it an interactive card.
+export function cardElement(code, S, { tag = "span", small = false } = {}) {
+  const el = document.createElement(tag);
+  el.className = "card" + (small ? " card--small" : "");
+  if (tag === "button") el.type = "button";
+  if (!code) {
+    el.classList.add("card--back");
+    el.setAttribute(tag === "button" ? "aria-label" : "title", S.card_back);
+    return el;
+  }
+  el.dataset.card = code;
+  el.classList.add(isRed(code) ? "card--red" : "card--black");
+  const name = cardName(code, S);
+  if (tag === "button") el.setAttribute("aria-label", name);
+  else { el.setAttribute("role", "img"); el.setAttribute("aria-label", name); }
+  const rank = rankLabel(code[0]);
+  const suit = SUIT_SYMBOLS[code[1]] || "?";
+  el.innerHTML =
+    `<span class="card__corner" aria-hidden="true"><b>${rank}</b><i>${suit}</i></span>` +
+    `<span class="card__pip" aria-hidden="true">${suit}</span>`;
+  return el;
+}
+
+export function backElement(S, small = false) { return cardElement(null, S, { small }); }

@@ -1,0 +1,202 @@
+// Crazy Eights: tap a card to lift it, tap again (or "Play") to play it; an eight opens
+// the four suit chips; tap the stock to draw; a drawn card that fits is lifted with
+// "Play it" / "Keep it". Keyboard: arrows, Enter, R, K, S, 1-4 (and M in table.js).
+
+import { cardElement, fill, SUIT_ORDER, SUIT_SYMBOLS, rankLabel } from "../cards.js";
+import { startTable, enableLongPress } from "../table.js";
+
+const $ = (id) => document.getElementById(id);
+
+const game = {
+  teams: false,
+  lifted: null,
+  focusIndex: 0,
+
+  playsOf(t, card) { return t.myTurn ? t.snapshot.legal.filter((m) => m.type === "play" && m.card === card) : []; },
+  can(t, type) { return t.myTurn && t.snapshot.legal.some((m) => m.type === type); },
+
+  why(t, code) {
+    const S = t.S;
+    const G = S.game;
+    const view = t.snapshot.view || {};
+    const name = t.cardName(code);
+    if (!t.myTurn) return fill(G.why_not_turn, { card: name });
+    if (this.playsOf(t, code).length) return fill(G.playable, { card: name });
+    if (view.drawn && view.drawn !== code) return fill(G.why_not_drawn, { card: name });
+    const top = view.discard_top || "";
+    return fill(G.why_not_match, { card: name, suit: S.suits[view.suit] || view.suit, rank: rankLabel(top[0] || "") });
+  },
+
+  render(t, snap) {
+    const S = t.S;
+    const G = S.game;
+    const view = snap.view || {};
+    const hand = view.hand || [];
+    if (view.drawn && t.myTurn) {
+      if (this.lifted !== view.drawn) this.focusIndex = Math.max(0, hand.indexOf(view.drawn));
+      this.lifted = view.drawn;
+      this.chipsOpen = view.drawn[0] === "8";
+    }
+    if (this.lifted && (!hand.includes(this.lifted) || !this.playsOf(t, this.lifted).length)) this.lifted = null;
+
+    // stock
+    const stock = $("stock");
+    const canDraw = this.can(t, "draw");
+    stock.disabled = !canDraw;
+    stock.classList.toggle("playable", canDraw);
+    $("stock-count").textContent = `(${view.stock_count ?? 0})`;
+    stock.title = fill(canDraw ? G.stock_title : G.stock_cannot, { n: view.stock_count ?? 0 });
+    stock.onclick = () => this.draw(t);
+
+    // discard pile with the suit chip after an eight
+    const pile = $("pile");
+    pile.replaceChildren();
+    if (view.discard_top) {
+      pile.append(cardElement(view.discard_top, S));
+      if (view.discard_top[0] === "8" && view.suit) {
+        const red = view.suit === "D" || view.suit === "H";
+        pile.append(t.el("span", { class: `suit-chip ${red ? "suit-chip--red" : "suit-chip--black"}`, "data-chip": view.suit,
+          title: fill(G.suit_chip, { suit: S.suits[view.suit] }) }, SUIT_SYMBOLS[view.suit]));
+      }
+      const top = view.discard_top;
+      const title = fill(G.pile_title, { card: t.cardName(top), suit: S.suits[view.suit] || "", rank: rankLabel(top[0]) });
+      pile.title = title;
+      pile.setAttribute("aria-label", title);
+    }
+
+    // hand, with a roving tab stop
+    const box = $("hand");
+    const hadFocus = box.contains(document.activeElement) || document.activeElement === document.body && this.handWasFocused;
+    box.replaceChildren();
+    this.focusIndex = Math.max(0, Math.min(this.focusIndex, hand.length - 1));
+    hand.forEach((code, i) => {
+      const node = cardElement(code, S, { tag: "button" });
+      const playable = this.playsOf(t, code).length > 0;
+      node.classList.toggle("playable", playable);
+      node.classList.toggle("lifted", this.lifted === code);
+      node.setAttribute("aria-pressed", this.lifted === code ? "true" : "false");
+      node.tabIndex = i === this.focusIndex ? 0 : -1;
+      node.title = this.why(t, code);
+      node.setAttribute("aria-description", node.title);
+      node.addEventListener("click", () => { this.focusIndex = i; this.tap(t, code); });
+      node.addEventListener("focus", () => { this.focusIndex = i; this.handWasFocused = true; });
+      node.addEventListener("blur", () => { setTimeout(() => { this.handWasFocused = box.contains(document.activeElement); }, 0); });
+      box.append(node);
+    });
+    if (hadFocus && box.children[this.focusIndex]) box.children[this.focusIndex].focus();
+
+    this.paintActions(t);
+  },
+
+  paintActions(t) {
+    const G = t.S.game;
+    const view = t.snapshot.view || {};
+    const drawn = t.myTurn && view.drawn;
+    const lifted = this.lifted;
+    const eight = lifted && lifted[0] === "8";
+    $("play").disabled = !lifted || !!drawn;
+    $("play").hidden = !!drawn;
+    $("play").onclick = () => this.playLifted(t);
+    $("play-it").hidden = !drawn;
+    $("play-it").onclick = () => this.playLifted(t);
+    $("keep-it").hidden = !this.can(t, "keep");
+    $("keep-it").onclick = () => this.keep(t);
+    $("draw").disabled = !this.can(t, "draw");
+    $("draw").onclick = () => this.draw(t);
+    $("pass").hidden = !this.can(t, "pass");
+    $("pass").onclick = () => this.pass(t);
+    const chips = $("suit-chips");
+    chips.hidden = !(eight && this.chipsOpen);
+    chips.querySelectorAll("[data-suit]").forEach((chip) => { chip.onclick = () => this.playEight(t, chip.dataset.suit); });
+    let note = "";
+    if (drawn) note = fill(G.drawn_fits, { card: t.cardName(view.drawn) });
+    else if (eight && this.chipsOpen) note = G.choose_suit;
+    $("ce-note").textContent = note;
+    $("prompt").textContent = t.myTurn ? t.S.your_turn : "";
+  },
+
+  tap(t, code) {
+    if (!this.playsOf(t, code).length) { t.hint(this.why(t, code)); return; }
+    if (this.lifted === code) { this.playLifted(t); return; }
+    this.lifted = code;
+    this.chipsOpen = code[0] === "8";
+    this.render(t, t.snapshot);
+    if (this.chipsOpen) t.hint(t.S.game.choose_suit);
+  },
+
+  playLifted(t) {
+    const code = this.lifted;
+    if (!code) return;
+    if (code[0] === "8") {
+      this.chipsOpen = true;
+      this.paintActions(t);
+      const first = document.querySelector("#suit-chips [data-suit]");
+      if (first && !document.querySelector("#hand").contains(document.activeElement)) first.focus();
+      return;
+    }
+    const move = this.playsOf(t, code).find((m) => !m.suit);
+    if (move) { this.lifted = null; t.move(move); }
+  },
+
+  playEight(t, suit) {
+    const code = this.lifted;
+    if (!code || code[0] !== "8") return;
+    const move = this.playsOf(t, code).find((m) => m.suit === suit);
+    if (move) { this.lifted = null; this.chipsOpen = false; t.move(move); }
+  },
+
+  draw(t) { if (this.can(t, "draw")) t.move({ type: "draw" }); else t.hint(fill(t.S.game.stock_cannot, { n: (t.snapshot.view || {}).stock_count ?? 0 })); },
+  keep(t) { if (this.can(t, "keep")) { this.lifted = null; t.move({ type: "keep" }); } },
+  pass(t) { if (this.can(t, "pass")) t.move({ type: "pass" }); },
+
+  onKey(t, event) {
+    const key = event.key;
+    const inHand = $("hand").contains(document.activeElement);
+    if (inHand && (key === "ArrowRight" || key === "ArrowLeft" || key === "Home" || key === "End")) {
+      const cards = [...$("hand").children];
+      if (!cards.length) return;
+      if (key === "ArrowRight") this.focusIndex = (this.focusIndex + 1) % cards.length;
+      else if (key === "ArrowLeft") this.focusIndex = (this.focusIndex - 1 + cards.length) % cards.length;
+      else if (key === "Home") this.focusIndex = 0;
+      else this.focusIndex = cards.length - 1;
+      cards.forEach((c, i) => { c.tabIndex = i === this.focusIndex ? 0 : -1; });
+      cards[this.focusIndex].focus();
+      event.preventDefault();
+      return;
+    }
+    const lower = key.toLowerCase();
+    if (lower === "r") { this.draw(t); event.preventDefault(); }
+    else if (lower === "k") { this.keep(t); event.preventDefault(); }
+    else if (lower === "s") { this.pass(t); event.preventDefault(); }
+    else if (["1", "2", "3", "4"].includes(key)) {
+      const suit = SUIT_ORDER[Number(key) - 1];
+      if (this.lifted && this.lifted[0] === "8") { this.playEight(t, suit); event.preventDefault(); }
+    } else if (key === "Escape" && this.lifted) {
+      this.lifted = null; this.chipsOpen = false; this.render(t, t.snapshot);
+    }
+  },
+
+  describe(t, move, name) {
+    const G = t.S.game;
+    if (move.type === "play" && move.suit) return fill(G.play_eight_desc, { name, card: t.cardName(move.card), suit: t.S.suits[move.suit] });
+    if (move.type === "play") return fill(G.play_desc, { name, card: t.cardName(move.card) });
+    if (move.type === "draw") return fill(G.draw_desc, { name });
+    if (move.type === "keep") return fill(G.keep_desc, { name });
+    if (move.type === "pass") return fill(G.pass_desc, { name });
+    return "";
+  },
+
+  animate(t, last) {
+    const nodes = [document.querySelector(`.seat[data-seat="${last.seat}"]`)];
+    if (last.move.type === "play") nodes.push($("pile").querySelector(".card"));
+    for (const node of nodes) {
+      if (!node) continue;
+      node.classList.remove("just-played");
+      void node.offsetWidth;
+      node.classList.add("just-played");
+    }
+  },
+};
+
+const table = startTable(game);
+enableLongPress(table, document.getElementById("table"));

@@ -1,0 +1,166 @@
+"""Crazy Eights bots: legal, deterministic, blind to hidden cards, and stronger than random."""
+
+import copy
+import hashlib
+import json
+import random
+
+import pytest
+
+from bots import registry as bot_registry
+from bots.crazy_eights import BOTS
+from games import fair
+from games import registry as game_registry
+
+ce = game_registry.get("crazy_eights")
+LEVELS = ("easy", "normal", "hard")
+
+
+def positions(count, seed=0):
+    """Positions from random hands (2-6 players), with the seat to move; includes pending draws."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        players = rng.randint(2, 6)
+        key = f"{rng.getrandbits(256):064x}"
+        state = ce.deal(players, rng.randrange(players), fair.shuffle(key, "hand:1:deal", ce.new_deck({})), {}, key, 1)
+        while not ce.is_over(state) and len(out) < count:
+            seat = ce.current_seat(state)
+            if rng.random() < 0.3:
+                out.append((state, seat))
+            state = ce.apply(state, seat, rng.choice(ce.legal_moves(state, seat)))
+    return out
+
+
+def shuffle_hidden(state, seat, rng):
+    """Another state with the same view for ``seat``: every hidden card moved among hidden places."""
+    other = ce.to_json(state)
+    drawn = state["drawn"] if state["turn"] != seat else None
+    hidden = [c for s, h in enumerate(other["hands"]) if s != seat for c in h if c != drawn]
+    hidden += other["stock"] + other["discard"][:-1]
+    rng.shuffle(hidden)
+    pos = 0
+    for s in range(other["players"]):
+        if s == seat:
+            continue
+        n = len(other["hands"][s]) - (1 if drawn and drawn in other["hands"][s] else 0)
+        other["hands"][s] = hidden[pos : pos + n] + ([drawn] if drawn and drawn in state["hands"][s] else [])
+        pos += n
+    n = len(other["stock"])
+    other["stock"] = hidden[pos : pos + n]
+    pos += n
+    other["discard"] = hidden[pos:] + other["discard"][-1:]
+    return other
+
+
+def test_registry_returns_these_bots():
+    for level in LEVELS:
+        assert bot_registry.get("crazy_eights", level) is BOTS[level]
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_returns_a_legal_move(level):
+    bot = BOTS[level]
+    count = 60 if level == "hard" else 400
+    for i, (state, seat) in enumerate(positions(count, seed=1)):
+        view = ce.view(state, seat)
+        moves = ce.legal_moves(state, seat)
+        memory = {} if i % 2 else None
+        move = bot.choose(view, moves, random.Random(i), memory)
+        assert move in moves
+        if memory is not None:
+            assert json.loads(json.dumps(memory)) == memory
+        ce.apply(state, seat, move)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_same_view_and_seed_give_the_same_move(level):
+    bot = BOTS[level]
+    for i, (state, seat) in enumerate(positions(25, seed=2)):
+        view = ce.view(state, seat)
+        moves = ce.legal_moves(state, seat)
+        memory = {"hand": [1, state["dealer"]], "reshuffles": state["reshuffles"], "buried": [], "top": None}
+        a = bot.choose(copy.deepcopy(view), list(moves), random.Random(i), copy.deepcopy(memory))
+        b = bot.choose(copy.deepcopy(view), list(moves), random.Random(i), copy.deepcopy(memory))
+        assert a == b
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_hidden_cards_do_not_change_the_decision(level):
+    bot = BOTS[level]
+    rng = random.Random(9)
+    for i, (state, seat) in enumerate(positions(25, seed=3)):
+        other = shuffle_hidden(state, seat, rng)
+        view = ce.view(state, seat)
+        assert ce.view(other, seat) == view
+        moves = ce.legal_moves(state, seat)
+        assert ce.legal_moves(other, seat) == moves
+        a = bot.choose(ce.view(state, seat), moves, random.Random(i), {})
+        b = bot.choose(ce.view(other, seat), ce.legal_moves(other, seat), random.Random(i), {})
+        assert a == b
+
+
+def test_hard_bot_remembers_buried_cards_and_resets_on_reshuffle():
+    from bots.crazy_eights import _remember
+
+    memory = {}
+    view = {
+        "hand_number": 1,
+        "dealer": 0,
+        "reshuffles": 0,
+        "discard_top": "5C",
+        "discard_count": 1,
+        "last_move": None,
+        "seat": 0,
+        "suit": "C",
+    }
+    assert _remember(view, memory) == ([], {})
+    view.update(discard_top="9C", discard_count=3, last_move={"seat": 1, "type": "play", "card": "9C"})
+    assert _remember(view, memory)[0] == ["5C"]
+    view.update(discard_top="9C", last_move={"seat": 1, "type": "keep"})
+    buried, voids = _remember(view, memory)
+    assert buried == ["5C"] and voids == {"1": "C"}
+    view.update(reshuffles=1, discard_top="2C", discard_count=2)
+    assert _remember(view, memory)[0] == []
+    assert json.loads(json.dumps(memory)) == memory
+
+
+def play_match(index, levels):
+    """One two-seat match to 100; returns the set of winning levels."""
+    players = len(levels)
+    seed = hashlib.sha256(f"test:{index}".encode()).hexdigest()
+    rng = random.Random(index)
+    memories = [{} for _ in range(players)]
+    totals = {str(s): 0 for s in range(players)}
+    for hand in range(1, 100):
+        deck = fair.shuffle(seed, fair.deal_label(hand), ce.new_deck({}))
+        state = ce.deal(players, (hand - 1) % players, deck, {}, seed, hand)
+        while not ce.is_over(state):
+            seat = ce.current_seat(state)
+            move = BOTS[levels[seat]].choose(ce.view(state, seat), ce.legal_moves(state, seat), rng, memories[seat])
+            state = ce.apply(state, seat, move)
+        for k, v in ce.result(state)["scores"].items():
+            totals[k] += v
+        status = ce.match_status(totals, {})
+        if status["over"]:
+            return {levels[int(s)] for s in status["winners"]}
+    raise AssertionError("match did not end")
+
+
+def strength(level, opponent, matches):
+    wins = decided = 0
+    for i in range(matches):
+        levels = [level, opponent] if i % 2 == 0 else [opponent, level]
+        winners = play_match(i, levels)
+        if len(winners) == 1:
+            decided += 1
+            wins += level in winners
+    return wins / decided
+
+
+def test_normal_beats_easy():
+    assert strength("normal", "easy", 40) > 0.55
+
+
+def test_hard_beats_easy():
+    assert strength("hard", "easy", 10) > 0.55

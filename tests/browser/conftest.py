@@ -1,0 +1,133 @@
+"""One embedded-mode daphne for the browser tests, and Chromium pages logged in as test users.
+
+The server runs as a real subprocess (scripts.stack) with bots playing fast;
+users and their sessions are made with tests.live.make_users and put into the
+browser as the `sessionid` cookie.
+"""
+
+import itertools
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from scripts import stack as stackmod
+from tests.live import make_users, manage_shell
+
+SCREENSHOTS = Path(__file__).resolve().parent.parent.parent / "docs" / "screenshots"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+_names = itertools.count(1)
+
+
+@pytest.fixture(scope="module")
+def server():
+    """A migrated embedded-mode Mesa on a free port (SQLite, in-process Celery)."""
+    s = stackmod.new_stack(MESA_BOT_DELAY_MS="50")
+    s.env.pop("REDIS_URL", None)
+    s.env.pop("DATABASE_URL", None)
+    try:
+        s.migrate()
+        proc = s.start_daphne()
+        s.base = f"http://127.0.0.1:{proc.port}"
+        yield s
+    finally:
+        if os.environ.get("MESA_BROWSER_LOGS"):
+            print(s.logs())
+        s.stop()
+
+
+@pytest.fixture(scope="module")
+def browser(server):
+    path = "/usr/bin/chromium"
+    if not os.path.exists(path):
+        pytest.skip("chromium is not installed here")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=path, headless=True, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+def unique(prefix: str) -> str:
+    return f"{prefix}{os.getpid() % 1000}x{next(_names)}"
+
+
+def logged_in(browser, server, username: str, viewport=(1280, 800), session: str | None = None):
+    """A new browser context with `username` logged in; returns (context, page, user)."""
+    user = make_users(server.env, username)[username] if session is None else {"session": session}
+    context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]}, locale="en-US")
+    context.add_cookies(
+        [{"name": "sessionid", "value": user["session"], "domain": "127.0.0.1", "path": "/"}]
+        + [{"name": "django_language", "value": "en", "domain": "127.0.0.1", "path": "/"}]
+    )
+    page = context.new_page()
+    page.set_default_timeout(15000)
+    return context, page, user
+
+
+def create_room(server, host: str, game: str, bots: int = 0, level: str = "easy", start: bool = False, **kw) -> str:
+    """A room made through the service layer (with bots in seats 1..bots, started if `start`)."""
+    code = (
+        "from django.contrib.auth import get_user_model\n"
+        "from rooms import services\n"
+        f"u = get_user_model().objects.get(username={host!r})\n"
+        f"r = services.create_room(u, {game!r}, 'Browser', **{kw!r})\n"
+        f"for i in range(1, {bots} + 1): services.add_bot(u, r.code, i, {level!r})\n"
+        f"if {start!r}: services.start_match(u, r.code)\n"
+        "print('CODE' + r.code)\n"
+    )
+    out = manage_shell(server.env, code)
+    return next(x for x in out.splitlines() if x.startswith("CODE"))[4:]
+
+
+def snapshot(page) -> dict:
+    return page.evaluate("() => window.mesaTable && window.mesaTable.snapshot")
+
+
+def wait_snapshot(page, predicate_js: str, timeout: float = 20000):
+    """Wait until `predicate_js` (a JS expression over `s`, the snapshot) is true; return the snapshot."""
+    page.wait_for_function(
+        f"() => {{ const t = window.mesaTable; const s = t && t.snapshot; return !!s && ({predicate_js}); }}",
+        timeout=timeout,
+    )
+    return snapshot(page)
+
+
+def my_turn_js() -> str:
+    return "s.room.status === 'playing' && s.you.seat !== null && s.room.seats[s.you.seat].turn && s.legal.length > 0"
+
+
+WIDEST_JS = """() => {
+  const out = [];
+  document.querySelectorAll("body *").forEach((e) => {
+    const r = e.getBoundingClientRect();
+    if (r.right > window.innerWidth + 1) out.push(`${e.tagName}.${e.className} ${Math.round(r.right)}`);
+  });
+  return out.slice(0, 10);
+}"""
+
+
+def no_horizontal_scroll(page) -> bool:
+    ok = page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    if not ok:
+        print("wider than the window:", page.evaluate(WIDEST_JS))
+    return ok
+
+
+def shot(page, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+
+
+def canon(moves) -> list[str]:
+    return sorted(json.dumps(m, sort_keys=True) for m in moves)

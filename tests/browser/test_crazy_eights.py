@@ -1,0 +1,120 @@
+"""A Crazy Eights hand played with the keyboard only: Tab to the hand, arrows, Enter, R, K, S, 1-4, M."""
+
+import pytest
+from conftest import create_room, logged_in, my_turn_js, shot, snapshot, unique, wait_snapshot
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+SUIT_KEYS = {"C": "1", "D": "2", "H": "3", "S": "4"}
+
+
+def focused_card(page):
+    return page.evaluate("() => document.activeElement && document.activeElement.dataset.card || null")
+
+
+def tab_to_hand(page):
+    """Press Tab until a card of the hand has the focus (keyboard only)."""
+    for _ in range(80):
+        if page.evaluate("() => document.getElementById('hand').contains(document.activeElement)"):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError("Tab never reached the hand")
+
+
+def focus_card(page, code: str):
+    """Walk the hand with the arrow keys to `code`."""
+    tab_to_hand(page)
+    for _ in range(40):
+        if focused_card(page) == code:
+            return
+        page.keyboard.press("ArrowRight")
+    raise AssertionError(f"{code} not reached with the arrows")
+
+
+def test_a_hand_with_the_keyboard_only(server, browser, chromium_path):
+    name = unique("ce")
+    context, page, _user = logged_in(browser, server, name)
+    code = create_room(server, name, "crazy_eights", bots=1, level="easy", seat_count=2, time_limit=60)
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.base}/rooms/{code}/")
+    wait_snapshot(page, "s.you.host")
+    # M mutes, and the choice is remembered across a reload.
+    page.keyboard.press("m")
+    assert page.get_attribute("#mute", "aria-pressed") == "true"
+    page.reload()
+    wait_snapshot(page, "s.you.host")
+    assert page.get_attribute("#mute", "aria-pressed") == "true"
+    assert page.evaluate("() => localStorage.getItem('mesa:muted')") == "1"
+
+    done = {"eight": False, "keep": False, "why": False}
+    hands = 0
+    while not (done["eight"] and done["keep"]) and hands < 6:
+        snap = snapshot(page)
+        if snap["room"]["status"] in ("waiting", "match_over"):
+            page.focus("[data-action=start], [data-action=new_match]")
+            page.keyboard.press("Enter")
+        elif snap["room"]["status"] == "hand_over":
+            page.focus("[data-action=next_hand]")
+            page.keyboard.press("Enter")
+        wait_snapshot(page, "s.room.status === 'playing'")
+        hands += 1
+        while True:
+            snap = wait_snapshot(page, f"s.room.status !== 'playing' || ({my_turn_js()})", timeout=30000)
+            if snap["room"]["status"] != "playing":
+                break
+            view, legal = snap["view"], snap["legal"]
+            version = snap["version"]
+            plays = [m for m in legal if m["type"] == "play"]
+            if not done["why"]:
+                blocked = [c for c in view["hand"] if not any(m["card"] == c for m in plays)]
+                if blocked and not view["drawn"]:
+                    title = page.get_attribute(f'#hand [data-card="{blocked[0]}"]', "title")
+                    assert "cannot be played" in title or "only the card you just drew" in title, title
+                    done["why"] = True
+            if view["drawn"]:
+                if not done["keep"] and any(m["type"] == "keep" for m in legal):
+                    assert page.is_visible("#keep-it") and page.is_visible("#play-it")
+                    page.keyboard.press("k")
+                    done["keep"] = True
+                else:
+                    move = next(m for m in plays if m["card"] == view["drawn"])
+                    focus_card(page, view["drawn"])
+                    page.keyboard.press("Enter")
+                    if move.get("suit"):
+                        page.wait_for_selector("#suit-chips:not([hidden])")
+                        page.keyboard.press(SUIT_KEYS["H"])
+            else:
+                eights = [m for m in plays if m["card"][0] == "8"]
+                others = [m for m in plays if m["card"][0] != "8"]
+                if eights and not done["eight"]:
+                    card = eights[0]["card"]
+                    focus_card(page, card)
+                    page.keyboard.press("Enter")  # lift: the suit chips open
+                    page.wait_for_selector("#suit-chips:not([hidden])")
+                    page.keyboard.press(SUIT_KEYS["S"])
+                    after = wait_snapshot(page, f"s.version > {version}")
+                    assert after["view"]["suit"] == "S"
+                    page.wait_for_selector('#pile [data-chip="S"]')
+                    done["eight"] = True
+                    continue
+                if any(m["type"] == "draw" for m in legal) and not (done["keep"] and others):
+                    page.keyboard.press("r")
+                elif others:
+                    focus_card(page, others[0]["card"])
+                    page.keyboard.press("Enter")  # lift
+                    page.wait_for_selector(f'#hand .lifted[data-card="{others[0]["card"]}"]')
+                    page.keyboard.press("Enter")  # play
+                elif eights:
+                    focus_card(page, eights[0]["card"])
+                    page.keyboard.press("Enter")
+                    page.keyboard.press("1")
+                else:
+                    page.keyboard.press("s")
+            wait_snapshot(page, f"s.version > {version} || s.room.status !== 'playing'")
+        if hands == 1:
+            shot(page, "crazy_eights_hand_over")
+    assert done["keep"] and done["eight"] and done["why"], done
+    assert page.inner_text("#announcer").strip()
+    assert not errors, errors
+    context.close()
