@@ -18,27 +18,38 @@ def user_group(room_id: int, user_id: int) -> str:
     return f"user-{room_id}-{user_id}"
 
 
-def room_snapshots(room_id: int, only_user: int | None = None) -> dict[int, dict]:
-    """user id -> snapshot for every user connected to the room (or one user)."""
-    room = Room.objects.select_related("host").filter(pk=room_id).first()
+HISTORY_FIELDS = ("id", "match_id", "number", "dealer", "seat_map", "result", "started_at")
+
+
+def room_snapshots(room_id: int, only_user: int | None = None, room=None, seats=None) -> dict[int, dict]:
+    """user id -> snapshot for every user connected to the room (or one user).
+
+    The service passes the room and seats it has just saved, so a move costs
+    only the presence and history reads here.
+    """
     if room is None:
-        return {}
-    users = set(Presence.objects.filter(room=room).values_list("user_id", flat=True))
+        room = Room.objects.select_related("host", "current_match", "current_hand").filter(pk=room_id).first()
+        if room is None:
+            return {}
+    users = set(Presence.objects.filter(room_id=room.id).values_list("user_id", flat=True))
     targets = {only_user} if only_user is not None else users
     if not targets:
         return {}
-    seats = list(room.seats.select_related("user", "reserved_by").order_by("index"))
-    match = room.matches.order_by("-number").first()
-    history = list(Hand.objects.filter(room=room).order_by("-started_at", "-id")[: snapshots.HISTORY_LIMIT])
-    hand = history[0] if history and match is not None and history[0].match_id == match.id else None
-    room._history = history
+    if seats is None:
+        seats = list(room.seats.select_related("user", "reserved_by").order_by("index"))
+    match, hand = room.current_match, room.current_hand
+    history = list(
+        Hand.objects.filter(room_id=room.id, ended_at__isnull=False)
+        .only(*HISTORY_FIELDS)
+        .order_by("-started_at", "-id")[: snapshots.HISTORY_LIMIT]
+    )
     now_ms = int(timezone.now().timestamp() * 1000)
-    room_part, game_parts = snapshots.build(room, seats, match, hand, users, now_ms)
+    room_part, game_parts = snapshots.build(room, seats, match, hand, users, now_ms, history)
     return {uid: snapshots.for_user(room_part, game_parts, uid, seats, hand) for uid in targets}
 
 
-def publish_room(room_id: int) -> None:
-    for user_id, snapshot in room_snapshots(room_id).items():
+def publish_room(room_id: int, room=None, seats=None) -> None:
+    for user_id, snapshot in room_snapshots(room_id, room=room, seats=seats).items():
         realtime.group_send(user_group(room_id, user_id), {"type": "room.snapshot", "snapshot": snapshot})
 
 

@@ -6,12 +6,14 @@ nothing in a message can name another seat. Protocol: docs/protocol.md.
 
 import asyncio
 import json
+import logging
 import time
 from collections import deque
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
+from django.db import DatabaseError
 
 from config import realtime
 from rooms import broadcast, services
@@ -26,6 +28,9 @@ RECENT_IDS = 512
 CLOSE_UNAUTHENTICATED = 4401
 CLOSE_NOT_FOUND = 4404
 CLOSE_ABUSE = 4429
+CLOSE_UNAVAILABLE = 1013  # "try again later": the database is unreachable
+
+logger = logging.getLogger(__name__)
 
 
 def _error(code: str, message: str, msg_id=None) -> dict:
@@ -101,6 +106,10 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         except RoomError:
             await self.close(code=CLOSE_NOT_FOUND)
             return
+        except DatabaseError:
+            logger.warning("room %s: database unavailable on connect", self.code, exc_info=True)
+            await self.close(code=CLOSE_UNAVAILABLE)
+            return
         self.room_id = room.id
         self.group = broadcast.user_group(room.id, self.user.id)
         await self.channel_layer.group_add(self.group, self.channel_name)
@@ -112,16 +121,43 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         if self.refresher:
             self.refresher.cancel()
         if self.group:
-            await self.channel_layer.group_discard(self.group, self.channel_name)
-            await database_sync_to_async(services.disconnect)(self.channel_name)
+            try:
+                await self.channel_layer.group_discard(self.group, self.channel_name)
+            except Exception:  # the layer is away; its group entry expires on its own
+                logger.warning("room %s: group_discard failed", self.code, exc_info=True)
+            try:
+                await database_sync_to_async(services.disconnect)(self.channel_name)
+            except DatabaseError:  # the presence goes stale and the sweep removes it
+                logger.warning("room %s: disconnect not recorded", self.code, exc_info=True)
 
     async def refresh_presence(self):
+        """Keep the presence fresh and the group membership alive, surviving outages.
+
+        Re-joining the group every period costs one Redis command and repairs a
+        membership lost when Redis restarted (groups live only in Redis); after
+        an outage a full snapshot makes up for the broadcasts that were missed.
+        """
+        failed = False
         while True:
             await asyncio.sleep(settings.PRESENCE_REFRESH_SECONDS)
-            await database_sync_to_async(services.touch_presence)(self.channel_name)
+            try:
+                await self.channel_layer.group_add(self.group, self.channel_name)
+                await database_sync_to_async(services.touch_presence)(self.channel_name)
+                if failed:
+                    await self.send_snapshot()
+                failed = False
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                logger.warning("room %s: presence refresh failed", self.code, exc_info=True)
+                failed = True
 
     async def send_snapshot(self):
-        snaps = await database_sync_to_async(broadcast.room_snapshots)(self.room_id, self.user.id)
+        try:
+            snaps = await database_sync_to_async(broadcast.room_snapshots)(self.room_id, self.user.id)
+        except DatabaseError:
+            await self.send_json(_error("unavailable", "The server cannot read the table right now; try again."))
+            return
         if self.user.id in snaps:
             await self.send_json(snaps[self.user.id])
 
@@ -176,7 +212,19 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         except RoomError as exc:
             await self.send_json(_error(exc.code, exc.message, msg_id))
             return
+        except DatabaseError:
+            # The transaction rolled back: nothing changed, and the socket stays open.
+            logger.warning("room %s: database unavailable for %s", self.code, action, exc_info=True)
+            self.forget_id(msg_id)
+            await self.send_json(_error("unavailable", "The server cannot save right now; nothing changed.", msg_id))
+            return
         await self.send_json({"type": "ack", "id": msg_id, "action": action})
+
+    def forget_id(self, msg_id) -> None:
+        """A message refused for an outage may be sent again with the same id."""
+        if msg_id is not None and msg_id in self.recent_set:
+            self.recent_set.discard(msg_id)
+            self.recent_ids.remove(msg_id)
 
     async def room_snapshot(self, event):
         await self.send_json(event["snapshot"])

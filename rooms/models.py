@@ -65,6 +65,13 @@ class Room(models.Model):
     next_seed = models.CharField(max_length=64, default=fair.new_seed)
     dealer = models.SmallIntegerField(default=-1)  # room seat of the last dealer
     last_move = models.JSONField(null=True, blank=True)
+    # The match and hand being played (or last played), read with the room's row lock.
+    current_match = models.ForeignKey(
+        "Match", null=True, blank=True, on_delete=models.SET_NULL, related_name="+", db_constraint=False
+    )
+    current_hand = models.ForeignKey(
+        "Hand", null=True, blank=True, on_delete=models.SET_NULL, related_name="+", db_constraint=False
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     closed_at = models.DateTimeField(null=True, blank=True)
@@ -78,10 +85,6 @@ class Room(models.Model):
     @property
     def next_fingerprint(self) -> str:
         return fair.fingerprint(self.next_seed)
-
-    @property
-    def current_match(self):
-        return self.matches.order_by("-number").first()
 
 
 class Seat(models.Model):

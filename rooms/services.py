@@ -33,15 +33,18 @@ BOT_LEVELS = ("easy", "normal", "hard")
 # -- loading and locking ---------------------------------------------------------
 
 
+LOCK_RELATED = ("host", "current_match", "current_hand")
+
+
 def _lock(code: str) -> Room:
     try:
-        return Room.objects.select_for_update(of=("self",)).select_related("host").get(code=code)
+        return Room.objects.select_for_update(of=("self",)).select_related(*LOCK_RELATED).get(code=code)
     except Room.DoesNotExist:
         raise RoomError("room_not_found", "This room does not exist.") from None
 
 
 def _lock_id(room_id: int) -> Room | None:
-    return Room.objects.select_for_update(of=("self",)).select_related("host").filter(pk=room_id).first()
+    return Room.objects.select_for_update(of=("self",)).select_related(*LOCK_RELATED).filter(pk=room_id).first()
 
 
 def _seats(room: Room) -> list[Seat]:
@@ -49,9 +52,8 @@ def _seats(room: Room) -> list[Seat]:
 
 
 def _current(room: Room) -> tuple[Match | None, Hand | None]:
-    match = room.matches.order_by("-number").first()
-    hand = match.hands.order_by("-number").first() if match else None
-    return match, hand
+    """The current match and hand, loaded with the room's row."""
+    return room.current_match, room.current_hand
 
 
 def _now():
@@ -80,10 +82,9 @@ def _touch(room: Room, state_changed: bool = False) -> None:
 
 
 def _finish(room: Room, seats: list[Seat] | None = None, lobby: bool = True) -> None:
-    """Save the room and, after commit, publish snapshots and plan the next deadline."""
+    """Save the room and, after commit, publish everyone's snapshot from the objects at hand."""
     room.save()
-    room_id = room.id
-    transaction.on_commit(lambda: broadcast.publish_room(room_id))
+    transaction.on_commit(lambda: broadcast.publish_room(room.id, room=room, seats=seats))
     if lobby:
         transaction.on_commit(broadcast.publish_lobby)
 
@@ -420,6 +421,7 @@ def _deal(room: Room, seats: list[Seat], match: Match, number: int, tiebreak: li
         state=engine.to_json(state),
         deck=deck,
     )
+    room.current_hand = hand
     room.status = Room.Status.PLAYING
     room.last_move = {"kind": "deal", "hand": number, "dealer": dealer.index}
     _prune_history(room)
@@ -466,6 +468,7 @@ def start_match(user, code: str) -> Room:
         totals={},
     )
     match.players.set([s.user_id for s in seats if s.user_id])
+    room.current_match = match
     for seat in seats:
         if seat.client_seed:
             seat.client_seed = ""
@@ -646,7 +649,7 @@ def move(user, code: str, version, move_data) -> Room:
     engine_seat = hand.seat_map.index(seat.index)
     _apply_move(room, seats, match, hand, engine_seat, move_data, "move", by=user.username)
     _plan_deadline(room, seats)
-    _finish(room, lobby=room.status != Room.Status.PLAYING)
+    _finish(room, seats, lobby=room.status != Room.Status.PLAYING)
     return room
 
 
@@ -724,7 +727,7 @@ def run_deadline(room_id: int, version: int | None = None) -> bool:
         if not seat.bot_level:
             _auto_turn(room, seats, match, hand, current, "grace" if room.deadline_kind == "grace" else "timeout")
             _plan_deadline(room, seats)
-            _finish(room, lobby=room.status != Room.Status.PLAYING)
+            _finish(room, seats, lobby=room.status != Room.Status.PLAYING)
             return True
         # A bot thinks outside the lock; the move is applied only if nothing changed.
         view = engine.view(state, current)
@@ -744,7 +747,7 @@ def run_deadline(room_id: int, version: int | None = None) -> bool:
         seat.save(update_fields=["bot_memory"])
         _apply_move(room, seats, match, hand, current, bot_choice, "bot", by=f"bot:{level}")
         _plan_deadline(room, seats)
-        _finish(room, lobby=room.status != Room.Status.PLAYING)
+        _finish(room, seats, lobby=room.status != Room.Status.PLAYING)
         return True
 
 

@@ -53,11 +53,8 @@ def hand_entry(hand) -> dict:
     return {"number": hand.number, "match": hand.match_id, "result": hand.result, "dealer": hand.dealer}
 
 
-def room_entry(room, seats, match, connected_users: set[int], turn_seat: int | None, history: list) -> dict:
-    seat_map = {}
-    hand_seat_map = history[0].seat_map if history and history[0].match_id == getattr(match, "id", None) else []
-    for engine_seat, room_seat in enumerate(hand_seat_map):
-        seat_map[room_seat] = engine_seat
+def room_entry(room, seats, match, hand, connected_users: set[int], turn_seat: int | None, history: list) -> dict:
+    seat_map = {room_seat: engine_seat for engine_seat, room_seat in enumerate(hand.seat_map if hand else [])}
     return {
         "code": room.code,
         "name": room.name,
@@ -84,7 +81,7 @@ def room_entry(room, seats, match, connected_users: set[int], turn_seat: int | N
     }
 
 
-def build(room, seats, match, hand, connected_users: set[int], now_ms: int) -> tuple[dict, dict]:
+def build(room, seats, match, hand, connected_users: set[int], now_ms: int, history: list) -> tuple[dict, dict]:
     """The shared room part and the per-engine-seat game part of snapshots.
 
     Returns ``(room_part, game_parts)`` where ``game_parts`` maps an engine
@@ -103,8 +100,7 @@ def build(room, seats, match, hand, connected_users: set[int], now_ms: int) -> t
         for engine_seat in range(len(hand.seat_map)):
             legal = engine.legal_moves(state, engine_seat) if room.status == room.Status.PLAYING else []
             game_parts[engine_seat] = {"view": engine.view(state, engine_seat), "legal": legal}
-    history = list(room._history) if hasattr(room, "_history") else []
-    room_part = room_entry(room, seats, match, connected_users, turn_seat, history)
+    room_part = room_entry(room, seats, match, hand, connected_users, turn_seat, history)
     room_part["server_time"] = now_ms
     room_part["last_move"] = room.last_move
     return room_part, game_parts
