@@ -9,16 +9,13 @@ from django.utils import timezone
 
 from config import realtime
 from rooms import snapshots
-from rooms.models import Hand, Presence, Room
+from rooms.models import Room
 
 LOBBY_GROUP = "lobby"
 
 
 def user_group(room_id: int, user_id: int) -> str:
     return f"user-{room_id}-{user_id}"
-
-
-HISTORY_FIELDS = ("id", "match_id", "number", "dealer", "seat_map", "result", "started_at")
 
 
 def room_snapshots(room_id: int, only_user: int | None = None, room=None, seats=None) -> dict[int, dict]:
@@ -31,18 +28,14 @@ def room_snapshots(room_id: int, only_user: int | None = None, room=None, seats=
         room = Room.objects.select_related("host", "current_match", "current_hand").filter(pk=room_id).first()
         if room is None:
             return {}
-    users = set(Presence.objects.filter(room_id=room.id).values_list("user_id", flat=True))
+    users = {int(uid) for uid, count in (room.connected or {}).items() if count > 0}
     targets = {only_user} if only_user is not None else users
     if not targets:
         return {}
     if seats is None:
         seats = list(room.seats.select_related("user", "reserved_by").order_by("index"))
     match, hand = room.current_match, room.current_hand
-    history = list(
-        Hand.objects.filter(room_id=room.id, ended_at__isnull=False)
-        .only(*HISTORY_FIELDS)
-        .order_by("-started_at", "-id")[: snapshots.HISTORY_LIMIT]
-    )
+    history = room.history or []
     now_ms = int(timezone.now().timestamp() * 1000)
     room_part, game_parts = snapshots.build(room, seats, match, hand, users, now_ms, history)
     return {uid: snapshots.for_user(room_part, game_parts, uid, seats, hand) for uid in targets}

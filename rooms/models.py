@@ -72,6 +72,10 @@ class Room(models.Model):
     current_hand = models.ForeignKey(
         "Hand", null=True, blank=True, on_delete=models.SET_NULL, related_name="+", db_constraint=False
     )
+    # Denormalised for the hot path, kept under the row lock by the services:
+    # user id -> open sockets in this room, and the summaries of the last 20 hands.
+    connected = models.JSONField(default=dict, blank=True)
+    history = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     closed_at = models.DateTimeField(null=True, blank=True)

@@ -544,6 +544,10 @@ def _end_hand(room: Room, seats: list[Seat], match: Match, hand: Hand, state) ->
         hand.result["abandoned"] = True
     hand.save()
     match.save()
+    room.history = [
+        {"number": hand.number, "match": match.id, "result": hand.result, "dealer": hand.dealer},
+        *(room.history or []),
+    ][:HISTORY_KEEP]
     room.deadline = None
     room.deadline_kind = ""
     room.deadline_left = None
@@ -657,7 +661,7 @@ def move(user, code: str, version, move_data) -> Room:
 
 
 def _connected_user_ids(room: Room) -> set[int]:
-    return set(Presence.objects.filter(room=room).values_list("user_id", flat=True))
+    return {int(uid) for uid, count in (room.connected or {}).items() if count > 0}
 
 
 def _plan_deadline(room: Room, seats: list[Seat]) -> None:
@@ -849,9 +853,13 @@ def set_client_seed(user, code: str, seed) -> Room:
 def connect(user, code: str, channel_name: str) -> Room:
     room = _lock(code)
     _require_open(room)
-    Presence.objects.update_or_create(
+    _, created = Presence.objects.update_or_create(
         channel_name=channel_name, defaults={"room": room, "user": user, "last_seen": _now()}
     )
+    if created:
+        connected = dict(room.connected or {})
+        connected[str(user.id)] = connected.get(str(user.id), 0) + 1
+        room.connected = connected
     seats = _seats(room)
     seat = seat_for_user(seats, user)
     if seat is not None and seat.absent_since is not None:
@@ -876,7 +884,17 @@ def disconnect(channel_name: str) -> None:
         return
     room = _lock_id(presence.room_id)
     presence.delete()
-    if room is None or room.status == Room.Status.CLOSED:
+    if room is None:
+        return
+    connected = dict(room.connected or {})
+    remaining = connected.get(str(presence.user_id), 0) - 1
+    if remaining > 0:
+        connected[str(presence.user_id)] = remaining
+    else:
+        connected.pop(str(presence.user_id), None)
+    room.connected = connected
+    if room.status == Room.Status.CLOSED:
+        room.save(update_fields=["connected"])
         return
     _after_departure(room, presence.user)
 

@@ -49,10 +49,6 @@ def match_entry(match) -> dict | None:
     }
 
 
-def hand_entry(hand) -> dict:
-    return {"number": hand.number, "match": hand.match_id, "result": hand.result, "dealer": hand.dealer}
-
-
 def room_entry(room, seats, match, hand, connected_users: set[int], turn_seat: int | None, history: list) -> dict:
     seat_map = {room_seat: engine_seat for engine_seat, room_seat in enumerate(hand.seat_map if hand else [])}
     return {
@@ -77,7 +73,7 @@ def room_entry(room, seats, match, hand, connected_users: set[int], turn_seat: i
         "dealer": room.dealer,
         "seats": [seat_entry(s, seat_map.get(s.index), s.user_id in connected_users, turn_seat) for s in seats],
         "match": match_entry(match),
-        "history": [hand_entry(h) for h in history[:HISTORY_LIMIT] if h.result is not None],
+        "history": history[:HISTORY_LIMIT],
     }
 
 
