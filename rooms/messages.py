@@ -1,0 +1,85 @@
+"""Error messages in the player's language, by stable error code.
+
+Services and engines raise errors with a stable code and an English message;
+what a player reads is looked up here by code and translated (pt-BR first).
+A code without an entry keeps the original message.
+"""
+
+from django.utils import translation
+from django.utils.translation import gettext_lazy as _
+
+MESSAGES = {
+    # the message itself
+    "bad_json": _("The message is not valid JSON."),
+    "bad_message": _("The message is malformed."),
+    "too_large": _("The message is too large."),
+    "unknown_action": _("Unknown action."),
+    "duplicate_id": _("This message was already received."),
+    "rate_limited": _("Too many messages; slow down."),
+    "unavailable": _("The table is unavailable for a moment; try again."),
+    # rooms
+    "room_not_found": _("This room does not exist."),
+    "room_closed": _("This room is closed."),
+    "not_host": _("Only the host can do that."),
+    "not_seated": _("You have no seat in this room."),
+    "already_seated": _("You already have a seat in this room."),
+    "seat_taken": _("This seat is taken."),
+    "seat_reserved": _("Someone already reserved this seat."),
+    "bad_seat": _("No such seat."),
+    "too_many_bots": _("This room already has as many bots as it accepts."),
+    "not_a_bot": _("There is no bot in this seat."),
+    "bad_level": _("Bot levels are easy, normal and hard."),
+    "need_person": _("At least one person must be seated to start."),
+    "need_players": _("More players are needed to start."),
+    "seats_empty": _("All four seats must be taken (people or bots) to deal."),
+    "match_in_progress": _("Not while a match is being played."),
+    "no_hand_to_deal": _("There is no finished hand waiting for the next one."),
+    "not_playing": _("No hand is being played."),
+    "paused": _("The room is paused."),
+    "already_paused": _("The room is already paused."),
+    "not_paused": _("The room is not paused."),
+    "not_playing_here": _("You are not playing in this hand."),
+    "bad_version": _("The move does not say which table it was made on."),
+    "stale": _("The table changed before your move arrived; nothing was played."),
+    "bad_options": _("These options are not valid for this game."),
+    "bad_time_limit": _("The time limit must be 10 to 120 seconds, or none."),
+    "bad_client_seed": _("The browser's seed is not valid."),
+    # the rules
+    "not_your_turn": _("It is not your turn."),
+    "hand_over": _("The hand is over."),
+    "card_not_in_hand": _("That card is not in your hand."),
+    "bad_move": _("That move is not valid."),
+    "bad_target": _("That card cannot take this target."),
+    "own_pile": _("You cannot take your own pile."),
+    "bad_steal": _("That pile cannot be stolen with this card."),
+    "must_capture": _("You must capture: a card of your hand takes a table card or a pile."),
+    "must_steal": _("This card steals a pile: it must take it."),
+    "no_steal": _("Stealing is off in this room."),
+    "must_play_drawn_or_keep": _("Play the card you drew or keep it."),
+    "suit_required": _("Choose the suit for your eight."),
+    "card_does_not_fit": _("That card does not match the suit or the rank on the pile."),
+    "cannot_pass": _("You can only pass when you can neither play nor draw."),
+    "nothing_to_keep": _("There is no drawn card to keep."),
+    "nothing_to_draw": _("There is nothing left to draw."),
+    "must_draw": _("Draw first: from the stock or the discard pile."),
+    "already_drawn": _("You have already drawn this turn."),
+    "stock_empty": _("The stock is empty."),
+    "discard_empty": _("The discard pile is empty."),
+    "invalid_run": _("Those cards do not form a valid run."),
+    "no_such_meld": _("Your team has no such run."),
+    "too_few_cards": _("A new run needs at least three cards."),
+    "needs_clean_canastra": _(
+        "After taking the morto your team needs a clean canastra before you may empty your hand."
+    ),
+}
+
+
+def message_for(code: str, fallback: str, language: str | None = None) -> str:
+    """The player-facing message for an error code, in ``language`` when given."""
+    text = MESSAGES.get(code)
+    if text is None:
+        return fallback
+    if language:
+        with translation.override(language):
+            return str(text)
+    return str(text)
