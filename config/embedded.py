@@ -28,20 +28,28 @@ def start_worker_and_beat(app=None) -> bool:
             from config.celery import app
         app.finalize()
         app.set_current()
-        worker = WorkController(
-            app=app,
-            concurrency=1,
-            pool="solo",
-            hostname=anon_nodename(),
-            loglevel="WARNING",
-            ready_callback=None,
-            without_heartbeat=True,
-            without_mingle=True,
-            without_gossip=True,
-        )
-        threading.Thread(target=worker.start, name="mesa-worker", daemon=True).start()
-        beat = Service(app, scheduler_cls=Scheduler, max_interval=1)
-        threading.Thread(target=beat.start, name="mesa-beat", daemon=True).start()
+
+        def run_worker():
+            # Built in its own thread: Celery's Django fixup touches the database
+            # connections, which is not allowed from the server's event loop.
+            worker = WorkController(
+                app=app,
+                concurrency=1,
+                pool="solo",
+                hostname=anon_nodename(),
+                loglevel="WARNING",
+                ready_callback=None,
+                without_heartbeat=True,
+                without_mingle=True,
+                without_gossip=True,
+            )
+            worker.start()
+
+        def run_beat():
+            Service(app, scheduler_cls=Scheduler, max_interval=1).start()
+
+        threading.Thread(target=run_worker, name="mesa-worker", daemon=True).start()
+        threading.Thread(target=run_beat, name="mesa-beat", daemon=True).start()
         _started.set()
         logger.info("embedded Celery worker and beat started")
         return True

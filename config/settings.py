@@ -175,7 +175,7 @@ CELERY_TIMEZONE = TIME_ZONE
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 SWEEP_SECONDS = env_int("MESA_SWEEP_SECONDS", 2, 1, 3600)
 CELERY_BEAT_SCHEDULE = {
-    "heartbeat": {"task": "rooms.tasks.heartbeat", "schedule": 30.0},
+    "heartbeat": {"task": "rooms.tasks.heartbeat", "schedule": 15.0},
     "sweep-deadlines": {"task": "rooms.tasks.sweep", "schedule": float(SWEEP_SECONDS)},
 }
 
@@ -194,7 +194,11 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
-    "loggers": {"django.channels.server": {"level": "WARNING"}},
+    "loggers": {
+        "django.channels.server": {"level": "WARNING"},
+        # Every sweep and task would otherwise log two lines every few seconds.
+        "celery": {"level": env_str("CELERY_LOG_LEVEL", "WARNING")},
+    },
 }
 
 SESSION_COOKIE_HTTPONLY = True

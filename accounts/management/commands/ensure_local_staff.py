@@ -27,6 +27,6 @@ class Command(BaseCommand):
         if note.exists():
             username, password = note.read_text().split()[:2]
             self.stdout.write(f"Local staff account: username {username!r}, password {password!r}")
-            self.stdout.write("Log in at http://127.0.0.1:8000/accounts/login/ ; admin at /admin/")
+            self.stdout.write("Log in at /accounts/login/ on the address below; staff pages at /admin/")
         else:
             self.stdout.write("A staff account already exists; log in with it at /accounts/login/")
