@@ -1,6 +1,7 @@
 """Buraco bot benchmark: seeded hands between two levels, teams alternating.
 
 Usage: python bench/bots_buraco.py normal easy --hands 400 [--workers 2] [--matches]
+       python bench/bots_buraco.py --engine   (legal_moves/apply timings, random hands)
 
 Each hand (or match, with --matches, to the 1500 target) puts the first level on
 one team and the second on the other, swapping teams every game. Prints the
@@ -84,7 +85,47 @@ def pct(values, q):
     return values[min(len(values) - 1, int(q * len(values)))] if values else 0.0
 
 
+def engine_timings(hands: int = 200) -> None:
+    """legal_moves and apply per call, the median random hand, and legal_moves right after a
+    player takes a big discard pile (hands of 25-35 cards)."""
+    lm, ap, whole, big = [], [], [], []
+    for k in range(hands):
+        rng = random.Random(k)
+        deck = fair.shuffle(None, fair.deal_label(k + 1), bu.new_deck({}))
+        state = bu.deal(4, k % 4, deck)
+        start = time.perf_counter()
+        while not bu.is_over(state):
+            seat = bu.current_seat(state)
+            t = time.perf_counter()
+            moves = bu.legal_moves(state, seat)
+            lm.append(time.perf_counter() - t)
+            move = rng.choice(moves)
+            t = time.perf_counter()
+            state = bu.apply(state, seat, move)
+            ap.append(time.perf_counter() - t)
+        whole.append(time.perf_counter() - start)
+        # a pile grown by discards only, then taken
+        state = bu.deal(4, 0, deck)
+        for _ in range(rng.randint(14, 24)):
+            seat = bu.current_seat(state)
+            state = bu.apply(state, seat, {"type": "draw_stock"})
+            state = bu.apply(state, seat, {"type": "discard", "card": rng.choice(state["hands"][seat])})
+        seat = bu.current_seat(state)
+        state = bu.apply(state, seat, {"type": "draw_discard"})
+        t = time.perf_counter()
+        bu.legal_moves(state, seat)
+        big.append(time.perf_counter() - t)
+    print(f"legal_moves p50 {pct(lm, 0.5) * 1e3:.3f} ms, p99 {pct(lm, 0.99) * 1e3:.3f} ms")
+    print(f"legal_moves after a big pile p50 {pct(big, 0.5) * 1e3:.3f} ms, p99 {pct(big, 0.99) * 1e3:.3f} ms")
+    print(f"apply p99 {pct(ap, 0.99) * 1e3:.3f} ms; random hand median {pct(whole, 0.5) * 1e3:.1f} ms")
+
+
 def main(argv=None):
+    if argv is None:
+        argv = sys.argv[1:]
+    if "--engine" in argv:
+        engine_timings()
+        return
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("first")
     parser.add_argument("second")

@@ -22,6 +22,8 @@ GROWTH_TO_SEVEN = 6  # per card a run gains toward seven
 PILE_TAKE = 3  # pile usefulness needed to take it
 LATE_STOCK = 6  # with so few stock cards left a big pile is mostly penalty
 AVERAGE_HIDDEN_CARD = 7  # the value a hidden card in hand is expected to cost
+FULL_STOCK = 38
+HAND_WEIGHT_EARLY = 0.4  # share of a hand's value counted against it while the stock is full
 # Hard: fixed counts keep decisions deterministic for a seed.
 HARD_SAMPLES = 4
 HARD_CANDIDATES = 3
@@ -118,6 +120,23 @@ def _estimate(view, team: str, out: bool = False) -> float:
         score -= 100
     if out:
         score += 100
+    return score
+
+
+def _horizon_value(view, team: str) -> float:
+    """A team's standing in the middle of a hand: table points, minus the cards in hand weighted
+    by how likely they are still to be there at the end (more so as the stock runs down)."""
+    weight = HAND_WEIGHT_EARLY + (1 - HAND_WEIGHT_EARLY) * (1 - view["stock_count"] / FULL_STOCK)
+    score = view["points"][team]
+    for s in range(4):
+        if str(s % 2) != team:
+            continue
+        if s == view["seat"]:
+            score -= weight * cards_value(view["hand"])
+        else:
+            score -= weight * AVERAGE_HIDDEN_CARD * view["hand_counts"][str(s)]
+    if not view["morto_taken"][team] or view["morto_pending"][team]:
+        score -= 100 * weight
     return score
 
 
@@ -252,7 +271,7 @@ class HardBot:
             scores = result(state)["scores"]
             return scores[team] - scores[_other(team)]
         v = seat_view(state, seat)
-        return _estimate(v, team) - _estimate(v, _other(team))
+        return _horizon_value(v, team) - _horizon_value(v, _other(team))
 
 
 BOTS = {"easy": EasyBot(), "normal": NormalBot(), "hard": HardBot()}

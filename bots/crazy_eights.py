@@ -210,6 +210,15 @@ class HardBot:
 
     def choose(self, view, legal_moves, rng, memory=None):
         seen, voids = _remember(view, memory)
+        move = self._search(view, legal_moves, rng, seen, voids)
+        if memory is not None and move["type"] == "play":
+            # The card played covers the current top: both are then known.
+            if view["discard_top"] not in memory["buried"]:
+                memory["buried"].append(view["discard_top"])
+            memory["top"] = move["card"]
+        return move
+
+    def _search(self, view, legal_moves, rng, seen, voids):
         if len(legal_moves) == 1:
             return legal_moves[0]
         seat = view["seat"]

@@ -17,7 +17,7 @@ has ever seen. A seen card no longer visible is buried in some pile: out of play
 import random
 
 COPIES = 4
-HARD_SAMPLES = 24
+HARD_SAMPLES = 32
 HARD_MAX_CANDIDATES = 10
 
 # Weights of the normal heuristic (checked with bench/bots_fishing.py).
@@ -27,11 +27,12 @@ GIFT = 0.8  # a discard an opponent can take
 PAIR = 0.5  # a discard we can take back with a second copy
 KEEP = 0.5  # a kept card whose rank waits in the centre (a steal to come)
 # Weights of the hard search: a threatened pile is worth half its cards at the horizon, a finished
-# hand's win counts ten cards, and the heuristic's opinion is blended in at half weight per sample.
+# hand's win counts ten cards, and the heuristic score is blended in at a quarter weight; rollouts
+# stop at the next refill (HORIZON_REFILLS).
 THREAT = 0.5
 HORIZON_REFILLS = 1
 END_WIN = 10.0
-PRIOR = 0.5
+PRIOR = 0.25
 
 
 # ---------------------------------------------------------------- what the view shows

@@ -11,7 +11,7 @@ from collections import Counter
 
 from games.buraco.heuristics import best_discard
 from games.buraco.runs import CLEAN_KINDS, MIN_RUN, additions, make_run, new_runs
-from games.buraco.scoring import TEAMS, check_target, has_clean_canastra, team_of
+from games.buraco.scoring import check_target, has_clean_canastra, team_of
 from games.cards import deck104, is_card, sort_key
 from games.errors import IllegalMove
 
@@ -96,15 +96,12 @@ def is_over(state: dict) -> bool:
 # --- Legal moves ----------------------------------------------------------------------
 
 
-def _may_leave(left: int, taken: bool, clean_after) -> bool:
-    """The morto rule: once the team's morto is taken, fewer than two cards left needs a clean canastra."""
-    if left >= 2 or not taken:
-        return True
-    return clean_after()
-
-
 def legal_moves(state: dict, seat: int) -> list[dict]:
-    """Every move ``apply`` accepts for ``seat`` now; [] when it is not that seat's turn."""
+    """Every move ``apply`` accepts for ``seat`` now; [] when it is not that seat's turn.
+
+    Once the team's morto is taken, a play that leaves fewer than two cards (or a last
+    discard) is listed only when the team has a clean canastra after it.
+    """
     if state["phase"] == OVER or seat != state["turn"]:
         return []
     if state["phase"] == DRAW:
@@ -326,10 +323,6 @@ def remove_player(state: dict, seat: int) -> dict:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < PLAYERS:
         raise ValueError("no such seat")
     return dict(state)
-
-
-def teams() -> tuple[str, str]:
-    return TEAMS
 
 
 def auto_move(state: dict, seat: int) -> dict:

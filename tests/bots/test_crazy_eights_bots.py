@@ -125,6 +125,43 @@ def test_hard_bot_remembers_buried_cards_and_resets_on_reshuffle():
     assert json.loads(json.dumps(memory)) == memory
 
 
+def test_hard_bot_counts_the_card_it_plays_and_the_top_it_covers():
+    memory = {}
+    view = {
+        "game": "crazy_eights",
+        "seat": 0,
+        "players": 2,
+        "dealer": 1,
+        "hand_number": 1,
+        "target": 100,
+        "turn": 0,
+        "hand_counts": {"0": 2, "1": 5},
+        "stock_count": 42,
+        "discard_top": "5C",
+        "discard_count": 3,
+        "suit": "C",
+        "drawn": None,
+        "drawn_pending": False,
+        "runouts": 0,
+        "reshuffles": 0,
+        "passes_in_row": 0,
+        "last_move": {"seat": 1, "type": "play", "card": "5C"},
+        "over": False,
+        "end": None,
+        "end_reason": None,
+        "winner": None,
+        "hand": ["KC", "2H"],
+    }
+    moves = [{"type": "play", "card": "KC"}, {"type": "draw"}]
+    move = BOTS["hard"].choose(view, moves, random.Random(0), memory)
+    assert move == {"type": "play", "card": "KC"}
+    assert memory["buried"] == ["5C"] and memory["top"] == "KC"
+    view.update(discard_top="9C", discard_count=5, hand=["2H"], hand_counts={"0": 1, "1": 4})
+    view["last_move"] = {"seat": 1, "type": "play", "card": "9C"}
+    BOTS["hard"].choose(view, [{"type": "draw"}], random.Random(0), memory)
+    assert memory["buried"] == ["5C", "KC"]
+
+
 def play_match(index, levels):
     """One two-seat match to 100; returns the set of winning levels."""
     players = len(levels)

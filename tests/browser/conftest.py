@@ -28,7 +28,7 @@ CHROMIUM_ARGS = [
 _names = itertools.count(1)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def server():
     """A migrated embedded-mode Mesa on a free port (SQLite, in-process Celery)."""
     s = stackmod.new_stack(MESA_BOT_DELAY_MS="50")
@@ -45,7 +45,7 @@ def server():
         s.stop()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser(server):
     path = "/usr/bin/chromium"
     if not os.path.exists(path):
@@ -75,19 +75,28 @@ def logged_in(browser, server, username: str, viewport=(1280, 800), session: str
     return context, page, user
 
 
-def create_room(server, host: str, game: str, bots: int = 0, level: str = "easy", start: bool = False, **kw) -> str:
-    """A room made through the service layer (with bots in seats 1..bots, started if `start`)."""
+def create_rooms(server, host: str, specs: list[dict]) -> list[str]:
+    """Rooms made through the service layer in one shell: each spec has `game`, and optionally
+    `bots` (seats 1..bots), `level`, `start` (start the match) and create_room's keywords."""
     code = (
         "from django.contrib.auth import get_user_model\n"
         "from rooms import services\n"
         f"u = get_user_model().objects.get(username={host!r})\n"
-        f"r = services.create_room(u, {game!r}, 'Browser', **{kw!r})\n"
-        f"for i in range(1, {bots} + 1): services.add_bot(u, r.code, i, {level!r})\n"
-        f"if {start!r}: services.start_match(u, r.code)\n"
-        "print('CODE' + r.code)\n"
+        f"for spec in {specs!r}:\n"
+        "    spec = dict(spec); game = spec.pop('game'); bots = spec.pop('bots', 0)\n"
+        "    level = spec.pop('level', 'easy'); start = spec.pop('start', False)\n"
+        "    r = services.create_room(u, game, 'Browser', **spec)\n"
+        "    for i in range(1, bots + 1): services.add_bot(u, r.code, i, level)\n"
+        "    if start: services.start_match(u, r.code)\n"
+        "    print('CODE' + r.code)\n"
     )
     out = manage_shell(server.env, code)
-    return next(x for x in out.splitlines() if x.startswith("CODE"))[4:]
+    return [x[4:] for x in out.splitlines() if x.startswith("CODE")]
+
+
+def create_room(server, host: str, game: str, **spec) -> str:
+    """One room (see create_rooms)."""
+    return create_rooms(server, host, [{"game": game, **spec}])[0]
 
 
 def snapshot(page) -> dict:

@@ -72,17 +72,25 @@ def test_a_hand_with_the_keyboard_only(server, browser, chromium_path):
                     title = page.get_attribute(f'#hand [data-card="{blocked[0]}"]', "title")
                     assert "cannot be played" in title or "only the card you just drew" in title, title
                     done["why"] = True
+            collecting = not (done["eight"] and done["keep"])
             if view["drawn"]:
-                if not done["keep"] and any(m["type"] == "keep" for m in legal):
+                drawn = view["drawn"]
+                if drawn[0] == "8" and not done["eight"]:
+                    # The drawn eight is lifted with its suit chips open: a suit key plays it.
+                    page.wait_for_selector("#suit-chips:not([hidden])")
+                    page.keyboard.press(SUIT_KEYS["S"])
+                    after = wait_snapshot(page, f"s.version > {version}")
+                    assert after["view"]["suit"] == "S"
+                    done["eight"] = True
+                    continue
+                if any(m["type"] == "keep" for m in legal) and (collecting or drawn[0] == "8"):
                     assert page.is_visible("#keep-it") and page.is_visible("#play-it")
-                    page.keyboard.press("k")
+                    page.keyboard.press("k")  # keep it: more cards, more eights
                     done["keep"] = True
                 else:
-                    move = next(m for m in plays if m["card"] == view["drawn"])
-                    focus_card(page, view["drawn"])
-                    page.keyboard.press("Enter")
-                    if move.get("suit"):
-                        page.wait_for_selector("#suit-chips:not([hidden])")
+                    focus_card(page, drawn)
+                    page.keyboard.press("Enter")  # "Play it"
+                    if drawn[0] == "8":
                         page.keyboard.press(SUIT_KEYS["H"])
             else:
                 eights = [m for m in plays if m["card"][0] == "8"]
@@ -98,7 +106,7 @@ def test_a_hand_with_the_keyboard_only(server, browser, chromium_path):
                     page.wait_for_selector('#pile [data-chip="S"]')
                     done["eight"] = True
                     continue
-                if any(m["type"] == "draw" for m in legal) and not (done["keep"] and others):
+                if any(m["type"] == "draw" for m in legal) and (collecting or not plays):
                     page.keyboard.press("r")
                 elif others:
                     focus_card(page, others[0]["card"])

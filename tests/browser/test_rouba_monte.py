@@ -54,7 +54,6 @@ def test_sign_up_create_from_lobby_and_play_a_whole_match(server, browser, chrom
     assert page.locator(".seat .badge--bot").count() == 3
     page.click("[data-action=start]")
     wait_snapshot(page, "s.room.status === 'playing'")
-    shot(page, "rouba_monte_desktop")
 
     turns = 0
     while True:
@@ -82,5 +81,6 @@ def test_sign_up_create_from_lobby_and_play_a_whole_match(server, browser, chrom
     assert page.locator("#history table tbody tr").count() == 1
     assert page.inner_text("#announcer").strip()
     assert no_horizontal_scroll(page)
+    shot(page, "rouba_monte_match_over")
     assert not errors, errors
     context.close()

@@ -490,3 +490,37 @@ def test_json_round_trip():
     assert bu.from_json(json.dumps(data)) == state
     with pytest.raises(ValueError):
         bu.from_json({"game": "rouba_monte"})
+
+
+def test_the_partner_may_go_out_while_the_morto_is_pending_which_then_counts_as_unused():
+    state = position(hands={1: ["9D"], 3: seq("345", "S")}, melds={"1": [seq("3456789", "H")]}, turn=1)
+    state = bu.apply(state, 1, {"type": "discard", "card": "9D"})
+    assert state["morto_pending"]["1"]
+    state = draw_and_discard(state, 2)
+    state = bu.apply(state, 3, {"type": "draw_stock"})
+    drawn = state["hands"][3][-1]
+    state = bu.apply(state, 3, {"type": "meld", "cards": seq("345", "S")})
+    after = bu.apply(state, 3, {"type": "discard", "card": drawn})
+    assert after["end"] == "batida" and after["went_out"] == "1"
+    part = bu.result(after)["breakdown"]["1"]
+    assert part["going_out"] == 100
+    assert part["morto"] == -100
+    assert part["hand"] == -sum(bu_value(c) for c in after["hands"][1])
+
+
+def test_a_direct_morto_on_the_last_stock_turn_is_used_and_the_discard_ends_the_hand():
+    state = last_stock_card(position(hands={0: ["3S", "4S"]}, phase="draw", stock=["5S"]))
+    state = bu.apply(state, 0, {"type": "draw_stock"})
+    state = bu.apply(state, 0, {"type": "meld", "cards": seq("345", "S")})
+    assert state["morto_taken"]["0"] and not state["morto_pending"]["0"]
+    assert state["phase"] == "play" and len(state["hands"][0]) == 11
+    after = bu.apply(state, 0, {"type": "discard", "card": state["hands"][0][0]})
+    assert after["end"] == "stock"
+    assert bu.result(after)["breakdown"]["0"]["morto"] == 0
+
+
+def test_a_card_taken_from_the_pile_may_be_discarded_again():
+    state = position(hands={0: ["3C", "9D"]}, discard=["KH"], phase="draw")
+    state = bu.apply(state, 0, {"type": "draw_discard"})
+    after = bu.apply(state, 0, {"type": "discard", "card": "KH"})
+    assert after["discard"] == ["KH"]

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from games import IllegalMove
 from games import buraco as bu
+from games.buraco.runs import additions, new_runs
 from games.cards import deck104, sort_key
 from games.fair import deal_label, shuffle
 
@@ -172,3 +173,39 @@ def test_sample_state_is_consistent_with_the_view(seed, policy):
             assert bu.view(full, seat) == v
             s = bu.current_seat(full)
             assert bu.legal_moves(full, s)
+
+
+def _key(move):
+    return (move["type"], move.get("meld"), move.get("card"), tuple(sorted(move.get("cards", []))))
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.binary(min_size=32, max_size=32), policy=st.integers(0, 2**32))
+def test_legal_moves_are_exactly_the_moves_apply_accepts(seed, policy):
+    """Every run the hand could form or add, and every discard: accepted exactly when listed
+    (the morto rule filters the list and refuses the rest with needs_clean_canastra)."""
+    checker = random.Random(policy)
+
+    def check(state, seat, moves):
+        if state["phase"] != "play" or checker.random() > 0.3:
+            return
+        listed = {_key(m) for m in moves}
+        hand = Counter(state["hands"][seat])
+        team = str(seat % 2)
+        candidates = [{"type": "meld", "cards": c} for c in new_runs(hand)]
+        for i, meld in enumerate(state["melds"][team]):
+            candidates += [{"type": "add", "meld": i, "cards": c} for c in additions(meld["cards"], hand)]
+        candidates += [{"type": "discard", "card": c} for c in hand]
+        assert len({_key(c) for c in candidates}) == len(candidates)
+        for move in candidates:
+            try:
+                bu.apply(state, seat, move)
+            except IllegalMove as exc:
+                assert exc.code == "needs_clean_canastra"
+                assert _key(move) not in listed
+            else:
+                assert _key(move) in listed
+        assert len(listed) == len(moves)
+        assert listed <= {_key(c) for c in candidates}
+
+    play_hand(seed.hex(), 1, random.Random(policy), check)
