@@ -7,6 +7,8 @@ Two run modes follow from REDIS_URL / DATABASE_URL:
 MESA_PRODUCTION=1 turns on the deployment hardening that `check --deploy` wants.
 """
 
+import os
+import tempfile
 from pathlib import Path
 
 import dj_database_url
@@ -105,7 +107,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         }
     )
-    DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test.sqlite3")}
+    # One test database file per test process, so that parallel runs never share one.
+    DATABASES["default"]["TEST"] = {"NAME": str(Path(tempfile.gettempdir()) / f"mesa-test-{os.getpid()}.sqlite3")}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"
