@@ -23,6 +23,12 @@ MAX_MESSAGE_BYTES = 8192
 RATE_PER_SECOND = 20
 RATE_BURST = 40
 RATE_CLOSE_AFTER = 100  # refused messages in a row before the socket is closed
+# One user's sockets together (all tabs, in this process): a user with many tabs
+# cannot multiply the per-socket rate. Per process only: behind N daphne
+# processes a user spread over all of them gets up to N times this.
+USER_RATE_PER_SECOND = 40
+USER_RATE_BURST = 80
+USER_BUCKETS_MAX = 10_000
 RECENT_IDS = 512
 
 CLOSE_UNAUTHENTICATED = 4401
@@ -53,6 +59,19 @@ class RateLimiter:
             self.tokens -= 1
             return True
         return False
+
+
+_user_buckets: dict[int, RateLimiter] = {}
+
+
+def user_limiter(user_id: int) -> RateLimiter:
+    """The token bucket shared by every socket of one user in this process."""
+    bucket = _user_buckets.get(user_id)
+    if bucket is None:
+        if len(_user_buckets) >= USER_BUCKETS_MAX:
+            _user_buckets.clear()  # a full bucket again for everyone: generous, and bounded memory
+        bucket = _user_buckets[user_id] = RateLimiter(USER_RATE_PER_SECOND, USER_RATE_BURST)
+    return bucket
 
 
 def _int(msg: dict, key: str):
@@ -162,7 +181,7 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
             await self.send_json(snaps[self.user.id])
 
     async def receive(self, text_data=None, bytes_data=None):
-        if not self.limiter.allow():
+        if not (self.limiter.allow() and user_limiter(self.user.id).allow()):
             self.refused_in_row += 1
             if self.refused_in_row >= RATE_CLOSE_AFTER:
                 await self.close(code=CLOSE_ABUSE)

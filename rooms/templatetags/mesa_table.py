@@ -175,7 +175,7 @@ def _crazy_eights() -> dict:
         "pass_desc": _("%(name)s passed"),
         "keys": _("Keys: arrows move, Enter lifts and plays, R draws, K keeps, S passes, 1–4 choose a suit, M sound."),
         "runouts": _("Stock ran out %(n)s times"),
-        "points": _("Points"),
+        "points": _("Points in hand"),
         "cards_left": _("Cards left"),
     }
 
@@ -261,6 +261,7 @@ def lobby_strings() -> dict:
         "live": _("Live"),
         "reconnecting": _("Reconnecting…"),
         "rooms_n": _("%(n)s rooms"),
+        "rooms_1": _("1 room"),
     }
 
 

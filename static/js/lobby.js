@@ -25,7 +25,7 @@ let attempt = 0;
 
 function render(rooms) {
   list.replaceChildren();
-  status.textContent = rooms.length ? fill(S.rooms_n, { n: rooms.length }) : S.no_rooms;
+  status.textContent = rooms.length === 1 ? S.rooms_1 : rooms.length ? fill(S.rooms_n, { n: rooms.length }) : S.no_rooms;
   for (const room of rooms) {
     const li = document.createElement("li");
     li.className = "room-item";

@@ -355,7 +355,7 @@ export class Table {
     if (room.status === "match_over") box.append(button("new_match", S.play_again, true));
     if (room.status === "hand_over") box.append(button("next_hand", S.next_hand, true));
     if (room.status === "playing" && restartAnytime) box.append(button("new_match", S.new_match));
-    if (room.status === "playing" || room.status === "hand_over") {
+    if (room.status === "playing") {
       box.append(room.paused ? button("resume", S.resume, true) : button("pause", S.pause));
     }
     const select = $("time-limit");
@@ -403,6 +403,9 @@ export class Table {
     const totals = (room.match && room.match.totals) || {};
     const foot = el("tfoot", {}, el("tr", {}, el("th", { text: S.total }), ...keys.map((k) => el("th", { class: "num", text: totals[k] ?? running[k] ?? 0 }))));
     box.replaceChildren(el("table", { class: "data-table history" }, el("thead", {}, head), body, foot));
+    if (room.match && room.match.seed) {
+      box.append(el("p", {}, el("a", { href: `/matches/${room.match.id}/verify/`, class: "history__verify", text: S.verify })));
+    }
     if (this.game.renderResult) this.game.renderResult(this, rows[rows.length - 1]);
     else this.renderResult(rows[rows.length - 1]);
   }
@@ -424,6 +427,10 @@ export class Table {
     $("result").replaceChildren(el("p", { class: "result__winners", text }),
       room.status === "match_over" && room.match && room.match.seed
         ? el("p", {}, el("a", { href: `/matches/${room.match.id}/verify/`, text: S.verify })) : "");
+    if (this.game.breakdown) {
+      const table = this.game.breakdown(this, last);
+      if (table) $("result").append(table);
+    }
   }
 
   renderTimer() {
@@ -476,8 +483,9 @@ export class Table {
       this.game.animate && this.game.animate(this, last);
       if (last.seat !== this.snapshot.you.seat) sound.move();
     }
-    if (room.status === "match_over" && previous.room.status !== "match_over") text += ` ${S.match_over}`;
-    else if (room.status === "hand_over" && previous.room.status !== "hand_over") text += ` ${S.hand_over}`;
+    const sep = text ? ". " : "";
+    if (room.status === "match_over" && previous.room.status !== "match_over") text += sep + S.match_over;
+    else if (room.status === "hand_over" && previous.room.status !== "hand_over") text += sep + S.hand_over;
     this.announce(text.trim());
     if (last.auto) {
       const first = $("log").firstChild;

@@ -1,7 +1,7 @@
 """Buraco through the UI: draw, a meld, an addition to a partner's run, and discards (bots in the other seats)."""
 
 import pytest
-from conftest import create_room, logged_in, my_turn_js, no_horizontal_scroll, shot, snapshot, unique, wait_snapshot
+from conftest import create_room, logged_in, my_turn_js, no_horizontal_scroll, shot, unique, wait_snapshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 

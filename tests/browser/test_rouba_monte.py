@@ -3,25 +3,29 @@
 At every turn the highlighted options must be exactly the snapshot's legal moves.
 """
 
-import json
-
 import pytest
-from conftest import CHROMIUM_ARGS, canon, my_turn_js, no_horizontal_scroll, shot, snapshot, unique, wait_snapshot
+from conftest import canon, my_turn_js, no_horizontal_scroll, shot, snapshot, unique, wait_snapshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
 
+HIGHLIGHTED_JS = """() => {
+  // Pick up every outlined hand card in turn (real click events) and read the targets that light up.
+  const moves = [];
+  for (const card of document.querySelectorAll("#hand .card.playable")) {
+    card.click();
+    if (!card.classList.contains("selected")) throw new Error("the card did not lift");
+    for (const option of document.querySelectorAll(".option[data-moves]")) moves.push(...JSON.parse(option.dataset.moves));
+    card.click();
+  }
+  if (document.querySelector(".option")) throw new Error("an option stayed lit with no card chosen");
+  return moves;
+}"""
+
+
 def highlighted_moves(page) -> list[dict]:
-    """Click every highlighted hand card in turn and collect the moves its highlighted targets offer."""
-    moves = []
-    playable = page.eval_on_selector_all("#hand .card.playable", "els => els.map(e => e.dataset.card)")
-    for code in playable:
-        page.click(f'#hand .card[data-card="{code}"]')
-        page.wait_for_selector(f'#hand .card.selected[data-card="{code}"]')
-        for raw in page.eval_on_selector_all(".option[data-moves]", "els => els.map(e => e.dataset.moves)"):
-            moves.extend(json.loads(raw))
-        page.click(f'#hand .card[data-card="{code}"]')  # put it down again
-    return moves
+    """The moves the page offers: for each outlined hand card, the highlighted targets."""
+    return page.evaluate(HIGHLIGHTED_JS)
 
 
 def test_sign_up_create_from_lobby_and_play_a_whole_match(server, browser, chromium_path):

@@ -47,7 +47,10 @@ const game = {
     for (const team of ["0", "1"]) {
       let state = G.morto_available;
       if (view.morto_pending && view.morto_pending[team]) state = G.morto_pending;
-      else if (view.morto_taken && view.morto_taken[team]) state = G.morto_taken;
+      else if (view.morto_taken && view.morto_taken[team]) {
+        const who = view.morto_seat && view.morto_seat[team];
+        state = who === null || who === undefined ? G.morto_taken : `${G.morto_taken} (${t.nameOfEngineSeat(who)})`;
+      }
       mortos.append(t.el("div", { class: "morto", dataset: { team, state: view.morto_taken && view.morto_taken[team] ? "taken" : "available" } },
         t.el("strong", { text: `${G.morto} · ${this.teamName(t, team)}: ` }), state));
     }

@@ -74,9 +74,11 @@ const game = {
     return (shapes || []).map((pile, i) => {
       const wrap = t.el(clickable ? "button" : "div", { class: "pile", type: clickable ? "button" : null,
         dataset: { target: `pile:${engineSeat}:${i}` } });
+      const count = pile ? pile.count : 0;
       if (pile && pile.top) wrap.append(cardElement(pile.top, S, { small: true }));
-      else wrap.append(t.el("span", { class: "pile__empty", text: S.game.pile_empty }));
-      wrap.append(t.el("span", { class: "pile__count", text: fill(S.game.cards_in_pile, { n: pile ? pile.count : 0 }) }));
+      else wrap.append(t.el("span", { class: "pile__empty card card--small", title: S.game.pile_empty }));
+      wrap.append(t.el("span", { class: "pile__count", title: fill(S.game.cards_in_pile, { n: count }),
+        text: `${S.game.pile}: ${count}` }));
       if (clickable) {
         wrap.setAttribute("aria-label", `${S.game.pile} ${t.nameOfEngineSeat(engineSeat)}: ${pile && pile.top ? t.cardName(pile.top) : S.game.pile_empty}, ${pile ? pile.count : 0}`);
         wrap.addEventListener("click", () => this.chooseTarget(t, wrap));

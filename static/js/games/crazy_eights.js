@@ -186,6 +186,20 @@ const game = {
     return "";
   },
 
+  // Between hands: each player's cards left and their points (keys of the breakdown are engine seats).
+  breakdown(t, last) {
+    const G = t.S.game;
+    const b = (last.result && last.result.breakdown) || {};
+    if (!b.points) return null;
+    const seats = Object.keys(b.points);
+    const rows = seats.map((engine) => t.el("tr", {}, t.el("th", { text: t.nameOfEngineSeat(engine) }),
+      t.el("td", { class: "num", text: (b.cards && b.cards[engine] ? b.cards[engine].length : 0) }),
+      t.el("td", { class: "num", text: b.points[engine] })));
+    return t.el("table", { class: "data-table breakdown" },
+      t.el("thead", {}, t.el("tr", {}, t.el("th", {}, ""), t.el("th", { class: "num", text: G.cards_left }), t.el("th", { class: "num", text: G.points }))),
+      t.el("tbody", {}, ...rows));
+  },
+
   animate(t, last) {
     const nodes = [document.querySelector(`.seat[data-seat="${last.seat}"]`)];
     if (last.move.type === "play") nodes.push($("pile").querySelector(".card"));

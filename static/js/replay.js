@@ -1,0 +1,103 @@
+// The staff replay: step through a finished hand, showing every seat's cards and the board.
+
+import { cardElement, fill } from "./cards.js";
+
+const S = JSON.parse(document.getElementById("mesa-strings").textContent);
+const steps = JSON.parse(document.getElementById("replay-steps").textContent);
+const $ = (id) => document.getElementById(id);
+let index = 0;
+
+function node(tag, cls, text) {
+  const n = document.createElement(tag);
+  if (cls) n.className = cls;
+  if (text !== undefined) n.textContent = text;
+  return n;
+}
+
+function cards(codes, small = false) {
+  const row = node("div", "hand");
+  for (const c of codes || []) row.append(cardElement(c, S, { small }));
+  return row;
+}
+
+function board(view) {
+  const felt = node("div", "felt");
+  if (view.centre) {
+    felt.append(node("span", "felt__label", S.game.centre), cards(view.centre));
+    const piles = node("div", "own-pile");
+    for (const [seat, pile] of Object.entries(view.piles || {})) {
+      const p = node("span", "pile");
+      p.append(`${fill(S.seat_n, { n: Number(seat) + 1 })}: `);
+      if (pile.top) p.append(cardElement(pile.top, S, { small: true }));
+      p.append(` ${fill(S.cards_n, { n: pile.count })}`);
+      piles.append(p);
+    }
+    felt.append(piles);
+  }
+  if (view.discard_top) {
+    felt.append(node("span", "felt__label", `${S.game.pile} · ${S.suits[view.suit] || ""}`), cards([view.discard_top]));
+  }
+  if (view.discard) {
+    felt.append(node("span", "felt__label", S.game.discard_pile));
+    const fan = cards(view.discard, true);
+    fan.className = "fan";
+    felt.append(fan);
+  }
+  if (view.melds) {
+    for (const [team, runs] of Object.entries(view.melds)) {
+      const box = node("div", "team-runs");
+      box.append(node("h3", "", fill(S.team_n, { n: Number(team) + 1 })));
+      for (const run of runs) {
+        const r = node("div", "run");
+        const row = cards(run.cards, true);
+        row.className = "run__cards";
+        r.append(row);
+        if (run.canastra) r.append(node("span", `canastra canastra--${run.canastra}`, S.game.canastra[run.canastra]));
+        box.append(r);
+      }
+      felt.append(box);
+    }
+  }
+  if (view.stock_count !== undefined) felt.append(node("p", "stock", fill(S.stock_n, { n: view.stock_count })));
+  return felt;
+}
+
+function show(i) {
+  index = Math.max(0, Math.min(steps.length - 1, i));
+  const step = steps[index];
+  $("step-range").value = index;
+  const move = step.move ? ` · ${JSON.stringify(step.move)}` : "";
+  $("step-label").textContent = `${index + 1}/${steps.length} · ${step.label}${move}`;
+  const views = step.views || [];
+  $("board").replaceChildren(views.length ? board(views[0]) : "");
+  const seats = $("replay-seats");
+  seats.replaceChildren();
+  views.forEach((view, seat) => {
+    const box = node("section", `replay-seat${view.turn === seat ? " replay-seat--turn" : ""}`);
+    box.dataset.seat = seat;
+    const name = fill(S.seat_n, { n: seat + 1 });
+    const title = view.turn === seat ? `${name} · ${fill(S.turn_of, { name })}` : name;
+    box.append(node("h2", "", title), cards(view.hand));
+    if (view.drawn) box.append(node("p", "muted", `${S.game.play_it || ""} ${view.drawn}`));
+    seats.append(box);
+  });
+  $("prev").disabled = index === 0;
+  $("first").disabled = index === 0;
+  $("next").disabled = index === steps.length - 1;
+  $("last").disabled = index === steps.length - 1;
+}
+
+$("step-range").max = String(Math.max(0, steps.length - 1));
+$("step-range").addEventListener("input", (e) => show(Number(e.target.value)));
+$("first").addEventListener("click", () => show(0));
+$("prev").addEventListener("click", () => show(index - 1));
+$("next").addEventListener("click", () => show(index + 1));
+$("last").addEventListener("click", () => show(steps.length - 1));
+document.addEventListener("keydown", (e) => {
+  if (e.target.tagName === "INPUT") return;
+  if (e.key === "ArrowRight") { show(index + 1); e.preventDefault(); }
+  else if (e.key === "ArrowLeft") { show(index - 1); e.preventDefault(); }
+  else if (e.key === "Home") { show(0); e.preventDefault(); }
+  else if (e.key === "End") { show(steps.length - 1); e.preventDefault(); }
+});
+show(0);
