@@ -166,7 +166,7 @@ def _status_kb(pid: int, key: str) -> int:
 
 
 def tree_memory(pid: int, kids) -> dict:
-    pids = _tree(pid, kids)
+    pids = _tree(pid, kids) if kids is not None else [pid]
     return {
         "hwm_mb": round(max(_status_kb(p, "VmHWM") for p in pids) / 1024, 1),
         "rss_mb": round(sum(_status_kb(p, "VmRSS") for p in pids) / 1024, 1),
@@ -198,13 +198,14 @@ class Processes:
     def sample_memory(self) -> None:
         kids = _children_map()
         for name, pid in self.named.items():
-            self.peak_rss[name] = max(self.peak_rss[name], tree_memory(pid, kids)["rss_mb"])
+            mem = tree_memory(pid, None if name == "loadgen" else kids)
+            self.peak_rss[name] = max(self.peak_rss[name], mem["rss_mb"])
 
     def memory(self) -> dict:
         kids = _children_map()
         out = {}
         for name, pid in self.named.items():
-            mem = tree_memory(pid, kids)
+            mem = tree_memory(pid, None if name == "loadgen" else kids)  # the stack is our child
             out[name] = {"vmhwm_mb": mem["hwm_mb"], "peak_tree_rss_mb": max(self.peak_rss[name], mem["rss_mb"])}
         return out
 

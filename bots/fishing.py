@@ -7,8 +7,9 @@
   when forced to leave a card, leave the rank least likely to help others.
 - hard: determinized Monte-Carlo: the hidden cards are dealt at random with the
   engine's ``sample_state`` (cards remembered as gone are buried), each
-  candidate is played out to the end with a quick greedy policy, and the
-  best average wins. Fixed sample counts keep it deterministic for one seed.
+  distinct candidate is played out to the next refill (or the end) with a
+  quick greedy policy, and the best average, blended with the normal score,
+  wins. Fixed sample counts keep it deterministic for one rng seed.
 
 ``memory`` (JSON-safe, updated in place) keeps ``seen``: every card this seat
 has ever seen. A seen card no longer visible is buried in some pile: out of play.

@@ -162,11 +162,23 @@ if REDIS_URL:
         }
     }
     CELERY_BROKER_URL = REDIS_URL
-    CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+    # Survive a Redis restart (docs/reliability.md): keepalive and health checks
+    # notice a dead connection, and the worker and beat retry for ever.
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "visibility_timeout": 3600,
+        "socket_keepalive": True,
+        "health_check_interval": 10,
+        "retry_on_timeout": True,
+    }
+    CELERY_BROKER_CONNECTION_RETRY = True
+    CELERY_BROKER_CONNECTION_MAX_RETRIES = None
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     CELERY_BROKER_URL = "memory://"
-    CELERY_WORKER_ENABLE_REMOTE_CONTROL = False
+# No remote control (`celery inspect`): its pub/sub channel made the worker die
+# with "Unrecoverable error" when Redis restarted; the heartbeat task and
+# /health/ tell whether a worker is alive.
+CELERY_WORKER_ENABLE_REMOTE_CONTROL = False
 
 # Start the in-process worker and beat in the embedded mode (tests may turn it off).
 MESA_EMBEDDED_WORKER = env_bool("MESA_EMBEDDED_WORKER", EMBEDDED)

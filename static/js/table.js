@@ -227,7 +227,37 @@ export class Table {
       snap.room.seats[snap.you.seat] && snap.room.seats[snap.you.seat].turn && snap.legal.length);
   }
 
+  // Every snapshot redraws the table; keep the keyboard focus on the same control.
+  focusKey(node) {
+    if (!node || node === document.body || !this.root.contains(node)) return null;
+    const esc = (v) => CSS.escape(String(v));
+    const hand = node.closest("#hand");
+    if (hand && node.dataset.index !== undefined) return { sel: `#hand [data-index="${esc(node.dataset.index)}"]`, hand: true };
+    if (hand && node.dataset.card) return { sel: `#hand [data-card="${esc(node.dataset.card)}"]`, hand: true };
+    if (node.dataset.target) return { sel: `[data-target="${esc(node.dataset.target)}"]` };
+    const seat = node.closest(".seat");
+    if (seat && node.dataset.action) return { sel: `.seat[data-seat="${esc(seat.dataset.seat)}"] [data-action="${esc(node.dataset.action)}"]` };
+    if (node.dataset.action) return { sel: `#host-controls [data-action="${esc(node.dataset.action)}"]`, fallback: "#host-controls button" };
+    if (node.dataset.meld !== undefined) return { sel: `#runs-mine .add-button[data-meld="${esc(node.dataset.meld)}"]` };
+    if (node.id) return { sel: `#${esc(node.id)}` };
+    return null;
+  }
+
+  restoreFocus(key) {
+    if (!key || (document.activeElement && document.activeElement !== document.body)) return;
+    let target = document.querySelector(key.sel);
+    if ((!target || target.disabled) && key.hand) target = document.querySelector("#hand .card");
+    if ((!target || target.disabled) && key.fallback) target = document.querySelector(key.fallback);
+    if (target && !target.disabled) target.focus({ preventScroll: true });
+  }
+
   render(previous) {
+    const focus = this.focusKey(document.activeElement);
+    this.paint(previous);
+    this.restoreFocus(focus);
+  }
+
+  paint(previous) {
     const snap = this.snapshot;
     const room = snap.room;
     $("room-status").textContent = S.status[room.status] || room.status;

@@ -134,6 +134,9 @@ def no_horizontal_scroll(page) -> bool:
 
 
 def shot(page, name: str) -> None:
+    """Save docs/screenshots/<name>.png when MESA_SCREENSHOTS=1 (so that a test run leaves the tree alone)."""
+    if os.environ.get("MESA_SCREENSHOTS") != "1":
+        return
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
 

@@ -69,6 +69,16 @@ def test_sign_up_create_from_lobby_and_play_a_whole_match(server, browser, chrom
         must = not any(m["type"] == "discard" for m in snap["legal"])
         assert (page.inner_text("#capture-note") != "") == must
         move = snap["legal"][0]
+        if turns == 1:  # the first move with the keyboard: Enter picks the card, focus jumps to a target
+            page.focus(f'#hand .card[data-card="{move["card"]}"]')
+            page.keyboard.press("Enter")
+            assert page.evaluate("() => document.activeElement.classList.contains('option')")
+            offered = page.evaluate("() => JSON.parse(document.activeElement.dataset.moves)")
+            if len(offered) == 1:
+                page.keyboard.press("Enter")
+                wait_snapshot(page, f"s.version > {snap['version']}")
+                continue
+            page.keyboard.press("Escape")
         page.click(f'#hand .card[data-card="{move["card"]}"]')
         if move["type"] == "capture":
             page.click(f'#centre [data-target="centre:{move["target"]}"]')

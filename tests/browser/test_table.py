@@ -61,6 +61,14 @@ def test_two_people_each_see_only_their_own_hand(server, browser, chromium_path)
     # Each sees the other as a person, connected, with a card count; bots carry the badge.
     assert page_a.locator('.seat[data-seat="2"] .dot--on').count() == 1
     assert page_b.locator(".seat .badge--bot").count() == 2
+    # The host pauses: both tables show the banner; the time limit changes for everyone.
+    page_a.click("#host-controls [data-action=pause]")
+    page_b.wait_for_selector("#paused-banner:not([hidden])")
+    page_a.select_option("#time-limit", "30")
+    wait_snapshot(page_b, "s.room.time_limit === 30")
+    page_a.click("#host-controls [data-action=resume]")
+    page_b.wait_for_selector("#paused-banner", state="hidden")
+    assert page_b.is_hidden("#host-panel")  # the guest has no host controls
     ctx_a.close()
     ctx_b.close()
 

@@ -344,9 +344,11 @@ def kill_worker(stack, tag: str = "") -> Run:
         await bob.run(until=lambda s: s["room"]["status"] == "playing", timeout=20)
         await bob.close()  # gone: his turns fall to the grace timeout
         await alice.run(
-            until=lambda s: s["room"]["status"] == "playing"
-            and s["room"]["deadline_kind"] in ("bot", "grace")
-            and len(alice.acked) >= 2
+            until=lambda s: (
+                s["room"]["status"] == "playing"
+                and s["room"]["deadline_kind"] in ("bot", "grace")
+                and len(alice.acked) >= 2
+            )
         )
         worker.kill()
         await asyncio.sleep(2.0)  # every pending deadline is now overdue

@@ -143,7 +143,7 @@ const game = {
       if (button) button.disabled = !ok;
     });
     $("clear").disabled = !chosen.length;
-    $("clear").onclick = () => { this.selected = new Set(); this.render(t, t.snapshot); };
+    $("clear").onclick = () => { this.selected = new Set(); t.render(t.snapshot); };
     t.hint(chosen.length ? fill(G.selected_n, { n: chosen.length }) : "");
   },
 

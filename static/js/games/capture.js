@@ -58,7 +58,14 @@ const game = {
       node.setAttribute("aria-pressed", this.selected === code ? "true" : "false");
       if (!playable) node.setAttribute("aria-disabled", "true");
       node.title = t.myTurn ? (playable ? t.cardName(code) : `${t.cardName(code)}`) : `${t.cardName(code)} — ${S.not_your_turn}`;
-      node.addEventListener("click", () => this.select(t, code));
+      node.addEventListener("click", (event) => {
+        this.select(t, code);
+        // Chosen with the keyboard (Enter/Space): go straight to the first highlighted target.
+        if (event.detail === 0 && this.selected === code) {
+          const first = document.querySelector(".option[data-moves]");
+          if (first) first.focus();
+        }
+      });
       hand.append(node);
     }
 
@@ -173,7 +180,7 @@ const game = {
   },
 
   onKey(t, event) {
-    if (event.key === "Escape" && this.selected) { this.selected = null; this.render(t, t.snapshot); }
+    if (event.key === "Escape" && this.selected) { this.selected = null; t.render(t.snapshot); }
   },
 };
 

@@ -120,7 +120,7 @@ const game = {
     if (this.lifted === code) { this.playLifted(t); return; }
     this.lifted = code;
     this.chipsOpen = code[0] === "8";
-    this.render(t, t.snapshot);
+    t.render(t.snapshot);
     if (this.chipsOpen) t.hint(t.S.game.choose_suit);
   },
 
@@ -172,7 +172,7 @@ const game = {
       const suit = SUIT_ORDER[Number(key) - 1];
       if (this.lifted && this.lifted[0] === "8") { this.playEight(t, suit); event.preventDefault(); }
     } else if (key === "Escape" && this.lifted) {
-      this.lifted = null; this.chipsOpen = false; this.render(t, t.snapshot);
+      this.lifted = null; this.chipsOpen = false; t.render(t.snapshot);
     }
   },
 
