@@ -8,7 +8,6 @@ and the decision time p50/p99 per level.
 
 import argparse
 import hashlib
-import math
 import random
 import sys
 import time
@@ -17,6 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.stats import percentile, wilson  # noqa: E402
 from bots.crazy_eights import BOTS  # noqa: E402
 from games import crazy_eights as ce  # noqa: E402
 from games import fair  # noqa: E402
@@ -57,23 +57,6 @@ def _job(args):
     # Seats alternate: level a takes seat 0 in even matches and seat 1 in odd ones.
     levels = [a if (s + index) % 2 == 0 else b for s in range(players)]
     return play_match(index, levels, players)
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return centre - half, centre + half
-
-
-def percentile(values: list[float], q: float) -> float:
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 def main() -> None:

@@ -9,7 +9,6 @@ CPU figure is the one to trust on a busy machine).
 """
 
 import argparse
-import math
 import random
 import sys
 import time
@@ -17,26 +16,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.stats import percentile, wilson  # noqa: E402
 from bots import registry as bot_registry  # noqa: E402
 from games import registry  # noqa: E402
 from games.fair import deal_label, shuffle  # noqa: E402
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 0.0
-    p = wins / n
-    centre = p + z * z / (2 * n)
-    spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    den = 1 + z * z / n
-    return (centre - spread) / den, (centre + spread) / den
-
-
-def percentile(values: list, q: float) -> float:
-    if not values:
-        return 0.0
-    values = sorted(values)
-    return values[min(len(values) - 1, int(q * len(values)))]
 
 
 def play_match(game_name: str, levels: list, seed: int, options: dict, times: dict) -> list:
