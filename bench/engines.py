@@ -107,7 +107,7 @@ def main() -> None:
     args = parser.parse_args()
     results = {}
     print(
-        f"{'game':18} {'hands/s':>9} {'hand p50 ms':>12} {'steps':>6} {'legal p50/p99 ms':>18} {'apply p50/p99 ms':>18}"
+        f"{'game':28} {'hands/s':>9} {'hand p50 ms':>12} {'steps':>6} {'legal p50/p99 ms':>18} {'apply p50/p99 ms':>18}"
     )
     plan = []
     for game in args.games.split(","):

@@ -110,7 +110,7 @@ async def play_match(game: str, seed: str, level: str, users: dict) -> tuple[int
             assert ok
         await database_sync_to_async(services.start_match)(alice, room.code)
         people = {0: alice, 2: bob}
-        frames = 0
+        frames = moves = 0
         latest = {}
         for _ in range(3000):
             now = await database_sync_to_async(truth)(room.id)
@@ -135,8 +135,9 @@ async def play_match(game: str, seed: str, level: str, users: dict) -> tuple[int
             seat = hand.seat_map[engine.current_seat(engine.from_json(hand.state))]
             user = people[seat]
             snap = latest[user.id]
+            moves += 1
             await socks[user.id].send_json_to(
-                {"action": "move", "id": frames, "version": snap["version"], "move": snap["legal"][-1]}
+                {"action": "move", "id": moves, "version": snap["version"], "move": snap["legal"][-1]}
             )
         assert current.status == Room.Status.MATCH_OVER
         final = latest[charlie.id]
