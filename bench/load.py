@@ -214,8 +214,9 @@ class Processes:
 
 
 class Counters:
-    def __init__(self, redis_url: str | None, database_url: str | None, pg_log: Path | None):
+    def __init__(self, redis_url: str | None, database_url: str | None, pg_log: Path | None, timing_log=None):
         self.redis_url, self.database_url, self.pg_log = redis_url, database_url, pg_log
+        self.timing_log = timing_log
 
     def redis(self) -> dict:
         if not self.redis_url:
@@ -284,6 +285,19 @@ def _shape(sql: str) -> str:
     return f"{head} {table.group(1) if table else '?'}{tail}"
 
 
+def read_timing(path: Path | None, offset: int) -> dict | None:
+    """p50/p99 of the --variant timing lines: whole call (with the thread hop), service, publish."""
+    if not path or not path.exists():
+        return None
+    with open(path) as f:
+        f.seek(offset)
+        rows = [line.split() for line in f.read().splitlines() if line.count(" ") == 2]
+    if not rows:
+        return None
+    cols = list(zip(*[[float(x) / 1000 for x in r] for r in rows], strict=True))
+    return {name: summary_ms(list(col)) for name, col in zip(("call", "service", "publish"), cols, strict=True)}
+
+
 # -- the scripted people ---------------------------------------------------------------------
 
 
@@ -303,6 +317,7 @@ class Run:
         self.unanswered: dict[str, float] = {}
         self.snapshots = 0  # snapshots received by all people in the window
         self.probes = 0  # echo probe round trips in the window
+        self.snapshot_bytes = 0
 
     def in_window(self, t: float) -> bool:
         return self.window[0] <= t < self.window[1]
@@ -372,7 +387,7 @@ class Person:
                     url, additional_headers=headers, open_timeout=30, max_size=2**22, ping_interval=None
                 )
                 return
-            except (OSError, TimeoutError, websockets.InvalidStatus):
+            except (OSError, EOFError, TimeoutError, websockets.InvalidHandshake, websockets.InvalidMessage):
                 if attempt == 4:
                     raise
                 await asyncio.sleep(0.5 + attempt)
@@ -402,6 +417,7 @@ class Person:
                     continue
                 if run.in_window(now):
                     run.snapshots += 1
+                    run.snapshot_bytes += len(raw)
                 self.on_snapshot(msg, now)
         except websockets.ConnectionClosed as exc:
             if not run.stopping:
@@ -460,7 +476,7 @@ class Person:
 
 async def play(run: Run, specs: list[dict], ports: list[int]) -> tuple[list[Table], list]:
     tables = [Table(run, spec, ports, i, run.args.matches) for i, spec in enumerate(specs)]
-    sem = asyncio.Semaphore(50)
+    sem = asyncio.Semaphore(10)  # a connect is a transaction in the site: no storm
 
     async def open_one(person):
         async with sem:
@@ -589,6 +605,8 @@ async def measure(args, ports, specs, echo_sessions, procs: Processes | None, co
     t_start = time.monotonic()
     run.window = (t_start, float("inf"))
     spies = start_profilers(args, procs, len(specs))
+    timing_log = counters.timing_log
+    timing0 = timing_log.stat().st_size if timing_log and timing_log.exists() else 0
     cpu0 = procs.cpu() if procs else {}
     redis0, pg0 = counters.redis(), counters.postgres()
     log0 = None
@@ -607,6 +625,7 @@ async def measure(args, ports, specs, echo_sessions, procs: Processes | None, co
         counters.log_statements(False)
         shapes, examples = counters.statements_since(log0)
     cpu1 = procs.cpu() if procs else {}
+    timing = read_timing(timing_log, timing0)
     for spy in spies:
         spy.send_signal(2)
     for spy in spies:
@@ -652,9 +671,12 @@ async def measure(args, ports, specs, echo_sessions, procs: Processes | None, co
             "bot_lag_ms": summary_ms(run.bot_lag),
             "echo_probe_ms": summary_ms(probe_samples),
             "snapshots_per_move": round(run.snapshots / max(moves, 1), 2),
+            "snapshot_bytes_avg": round(run.snapshot_bytes / max(run.snapshots, 1)),
             "people_per_room": len(tables[0].people) if tables else 0,
         }
     )
+    if timing:
+        result["daphne_move_ms"] = timing
     per = max(moves, 1)
     if procs:
         cpu = {k: cpu1[k] - cpu0.get(k, 0) for k in cpu1}
@@ -673,8 +695,12 @@ async def measure(args, ports, specs, echo_sessions, procs: Processes | None, co
         result["redis_calls_per_move"] = {k: round(v / per, 2) for k, v in sorted(delta.items()) if v}
         # channels-redis: a group_send runs ZREMRANGEBYSCORE twice (group, then each channel) and,
         # in its Lua script, one ZCOUNT per channel it delivers to. The echo probe's are taken off.
-        result["group_sends_per_move"] = round((delta.get("zremrangebyscore", 0) / 2 - run.probes) / per, 2)
-        result["channel_messages_per_move"] = round((delta.get("zcount", 0) - run.probes) / per, 2)
+        if delta.get("zremrangebyscore"):
+            result["group_sends_per_move"] = round((delta["zremrangebyscore"] / 2 - run.probes) / per, 2)
+            result["channel_messages_per_move"] = round((delta.get("zcount", 0) - run.probes) / per, 2)
+        else:  # the pub/sub layer (--variant pubsub): one PUBLISH per group_send
+            result["group_sends_per_move"] = round(delta.get("publish", 0) / per, 2)
+            result["channel_messages_per_move"] = result["group_sends_per_move"]
     if pg1:
         result["pg_per_move"] = {k: round((pg1[k] - pg0.get(k, 0)) / per, 2) for k in pg1 if k != "connections_now"}
         result["pg_connections_end"] = pg1["connections_now"]
@@ -699,7 +725,10 @@ async def measure(args, ports, specs, echo_sessions, procs: Processes | None, co
 #            pushed to subscribers) instead of the sorted-set layer. Only daphne is switched:
 #            measure it with people only (--people 4), where the worker publishes nothing.
 
-VARIANTS = ("threads", "gather", "pubsub")
+#   timing   no change: daphne writes how long each move's service call, its publish and the
+#            thread hop took (ms) to timing.log in the stack's folder; the step reports p50/p99.
+
+VARIANTS = ("threads", "gather", "pubsub", "timing")
 
 
 def _apply_variants(names: set[str]) -> None:
@@ -719,6 +748,47 @@ def _apply_variants(names: set[str]) -> None:
             "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
             "CONFIG": {"hosts": settings.CHANNEL_LAYERS["default"]["CONFIG"]["hosts"]},
         }
+
+    if "timing" in names:
+        import time as _time
+
+        log = open(Path(os.environ["MESA_VAR_DIR"]).parent / "timing.log", "a", buffering=1)  # noqa: SIM115
+        plain_move = consumers.ACTIONS["move"]
+        plain_publish = broadcast.publish_room
+        plain_run = consumers._run
+        stamps = threading.local()
+
+        def move(user, code, msg):
+            stamps.publish = 0.0
+            t0 = _time.perf_counter()
+            try:
+                return plain_move(user, code, msg)
+            finally:
+                msg["_timing"] = ((_time.perf_counter() - t0) * 1000, stamps.publish)
+
+        def publish_room(*a, **kw):
+            t0 = _time.perf_counter()
+            try:
+                return plain_publish(*a, **kw)
+            finally:
+                stamps.publish = (_time.perf_counter() - t0) * 1000
+
+        async def run(action, user, code, msg):
+            t0 = _time.perf_counter()
+            try:
+                result = await plain_run(action, user, code, msg)
+            except Exception:
+                msg.pop("_timing", None)
+                raise
+            if action == "move" and "_timing" in msg:
+                total = (_time.perf_counter() - t0) * 1000
+                service, published = msg["_timing"]
+                log.write(f"{total:.2f} {service:.2f} {published:.2f}\n")
+            return result
+
+        consumers.ACTIONS["move"] = move
+        broadcast.publish_room = publish_room
+        consumers._run = run
 
     if "threads" in names:
 
@@ -865,6 +935,8 @@ def print_table(results: list[dict], floor: dict | None) -> None:
             )
         if "pg_per_move" in r:
             print("           pg/move:", r["pg_per_move"])
+        if "daphne_move_ms" in r:
+            print("           daphne move ms (call/service/publish):", r["daphne_move_ms"])
         if "statements_per_move" in r:
             print("           statements/move:", r["statements_per_move"], r["statement_shapes_per_move"])
     if floor:
@@ -924,7 +996,7 @@ async def main_async(args) -> dict:
         env = st.env
         procs = Processes(stack_processes(st))
         pg_log = next((p.log for p in st.procs if p.name == "postgres"), None)
-        counters = Counters(env["REDIS_URL"], env["DATABASE_URL"], pg_log)
+        counters = Counters(env["REDIS_URL"], env["DATABASE_URL"], pg_log, st.workdir / "timing.log")
     out = {
         "args": vars(args),
         "ports": ports,
@@ -945,7 +1017,12 @@ async def main_async(args) -> dict:
             t0 = time.monotonic()
             specs = setup(env, args, rooms, 0)["rooms"]
             print(f"[{rooms} rooms set up in {time.monotonic() - t0:.1f}s; load {loadavg()}]", flush=True)
-            res = await measure(args, ports, specs, sessions, procs, counters)
+            try:
+                res = await measure(args, ports, specs, sessions, procs, counters)
+            except Exception as exc:  # an overloaded site refusing sockets ends the stepping
+                out["failed"] = {"rooms": rooms, "error": f"{type(exc).__name__}: {exc}"}
+                print("step failed:", out["failed"], flush=True)
+                break
             if out["echo_floor_ms"]["p50"] and res["rtt_ms"]["p50"]:
                 res["rtt_p50_over_echo_p50"] = round(res["rtt_ms"]["p50"] / out["echo_floor_ms"]["p50"], 2)
             out["steps"].append(res)

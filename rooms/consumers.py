@@ -161,12 +161,18 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
             await asyncio.sleep(settings.PRESENCE_REFRESH_SECONDS)
             try:
                 await self.channel_layer.group_add(self.group, self.channel_name)
-                await database_sync_to_async(services.touch_presence)(self.channel_name)
                 if failed:
+                    # The sweep may have taken this silent socket for gone: announce it again.
+                    await database_sync_to_async(services.connect)(self.user, self.code, self.channel_name)
                     await self.send_snapshot()
+                else:
+                    await database_sync_to_async(services.touch_presence)(self.channel_name)
                 failed = False
             except asyncio.CancelledError:
                 raise
+            except RoomError:
+                await self.close(code=CLOSE_NOT_FOUND)  # the room closed meanwhile
+                return
             except Exception:
                 logger.warning("room %s: presence refresh failed", self.code, exc_info=True)
                 failed = True
@@ -236,6 +242,13 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
             logger.warning("room %s: database unavailable for %s", self.code, action, exc_info=True)
             self.forget_id(msg_id)
             await self.send_json(_error("unavailable", "The server cannot save right now; nothing changed.", msg_id))
+            return
+        except Exception:
+            # Never let one message kill the socket. Unlike the codes above, this one
+            # cannot promise that nothing changed: the next snapshot shows the table.
+            logger.exception("room %s: %s failed", self.code, action)
+            await self.send_json(_error("server_error", "The server failed on this action; see the table.", msg_id))
+            await self.send_snapshot()
             return
         await self.send_json({"type": "ack", "id": msg_id, "action": action})
 

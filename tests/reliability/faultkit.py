@@ -36,7 +36,7 @@ import json
 from rooms.models import Room
 room = Room.objects.get(code=CODE)
 match = room.matches.order_by("-number").first()
-out = {"version": room.version, "state_version": room.state_version, "status": room.status,
+out = {"id": room.id, "version": room.version, "state_version": room.state_version, "status": room.status,
        "deadline": room.deadline.timestamp() if room.deadline else None, "deadline_kind": room.deadline_kind,
        "game": room.game, "hands": []}
 if match is not None:

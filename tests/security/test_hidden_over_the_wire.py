@@ -11,6 +11,7 @@ snapshot, and the Celery tasks carry only a room id and a version.
 """
 
 import asyncio
+import itertools
 import json
 import re
 from collections import Counter
@@ -29,6 +30,7 @@ from tests.rooms.wsclient import connect
 pytestmark = pytest.mark.django_db(transaction=True)
 
 CARD = re.compile(r'"([A2-9TJQK][CDHS])"')
+EXAMPLES = itertools.count()
 
 
 @pytest.fixture(autouse=True)
@@ -167,6 +169,7 @@ async def play_match(game: str, seed: str, level: str, users: dict) -> tuple[int
 @settings(max_examples=3, deadline=None, suppress_health_check=list(HealthCheck))
 @given(seed=st.binary(min_size=32, max_size=32).map(bytes.hex), level=st.sampled_from(["easy", "normal", "hard"]))
 def test_no_frame_a_socket_receives_carries_a_secret(game, seed, level, make_user):
-    users = {name: make_user(f"{name}-{seed[:8]}") for name in ("alice", "bob", "charlie")}
+    run = next(EXAMPLES)
+    users = {name: make_user(f"{name}-{game[:5]}-{run}") for name in ("alice", "bob", "charlie")}
     frames, through_layer = asyncio.run(play_match(game, seed, level, users))
     assert frames > 30 and through_layer > 30

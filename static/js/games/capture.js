@@ -111,7 +111,7 @@ const game = {
       node.setAttribute("aria-pressed", on ? "true" : "false");
     });
     this.paintOptions(t);
-    if (this.selected) t.hint(fill(t.S.game.choose_target, { card: t.cardName(this.selected) }));
+    t.hint(this.selected ? fill(t.S.game.choose_target, { card: t.cardName(this.selected) }) : "");
   },
 
   // Highlight exactly the targets of the selected card's legal moves.
@@ -157,6 +157,7 @@ const game = {
 
   play(t, move) {
     this.selected = null;
+    t.hint("");
     t.move(move);
   },
 
