@@ -175,6 +175,8 @@ if REDIS_URL:
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     CELERY_BROKER_URL = "memory://"
+    # The memory transport polls its queues; once a second by default is too slow for bot turns.
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"polling_interval": 0.05}
 # No remote control (`celery inspect`): its pub/sub channel made the worker die
 # with "Unrecoverable error" when Redis restarted; the heartbeat task and
 # /health/ tell whether a worker is alive.

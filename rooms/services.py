@@ -545,7 +545,7 @@ def _end_hand(room: Room, seats: list[Seat], match: Match, hand: Hand, state) ->
     hand.save()
     match.save()
     room.history = [
-        {"number": hand.number, "match": match.id, "result": hand.result, "dealer": hand.dealer},
+        {"number": hand.number, "match": match.id, "result": hand.result, "dealer": hand.dealer, "seat_map": seat_map},
         *(room.history or []),
     ][:HISTORY_KEEP]
     room.deadline = None
