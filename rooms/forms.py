@@ -1,12 +1,20 @@
 """The room-creation form: the lobby's only input, validated before any service call."""
 
 from django import forms
+from django.utils.functional import lazy
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from rooms.models import BOT_LEVELS, GAME_CHOICES
 
+
+def _seconds(n: int):
+    """A label translated when shown, not when the module loads."""
+    return lazy(lambda: gettext("%(s)d seconds") % {"s": n}, str)()
+
+
 TIME_CHOICES = [("default", _("Game default (Crazy Eights: 20 s, others: none)")), ("", _("No time limit"))] + [
-    (str(s), _("%(s)d seconds") % {"s": s}) for s in (10, 15, 20, 30, 45, 60, 90, 120)
+    (str(s), _seconds(s)) for s in (10, 15, 20, 30, 45, 60, 90, 120)
 ]
 SB_VARIATIONS = [
     ("no_steal", _("Friendly piles (no stealing)")),

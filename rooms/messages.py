@@ -44,6 +44,10 @@ MESSAGES = {
     "bad_options": _("These options are not valid for this game."),
     "bad_time_limit": _("The time limit must be 10 to 120 seconds, or none."),
     "bad_client_seed": _("The browser's seed is not valid."),
+    "bad_game": _("Unknown game."),
+    "bad_name": _("The room name must have 1 to 60 characters."),
+    "bad_seat_count": _("This game cannot be played with that many seats."),
+    "not_supported": _("That is not possible in this game."),
     # the rules
     "not_your_turn": _("It is not your turn."),
     "hand_over": _("The hand is over."),

@@ -10,14 +10,23 @@ from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games import fair, registry
 from rooms import services
 from rooms.errors import RoomError
 from rooms.forms import RoomForm
+from rooms.messages import message_for
 from rooms.models import Hand, Match, Room
 
 ROOMS_PER_HOUR = getattr(settings, "MESA_ROOMS_PER_HOUR", 10)
+MOVE_KINDS = {
+    "move": gettext_lazy("move"),
+    "bot": gettext_lazy("bot move"),
+    "timeout": gettext_lazy("time ran out"),
+    "grace": gettext_lazy("time ran out while away"),
+    "leave": gettext_lazy("left the table"),
+}
 
 
 @login_required
@@ -42,7 +51,7 @@ def lobby(request):
                 for index in range(1, 1 + min(data.get("bots") or 0, room.seat_count - 1)):
                     services.add_bot(request.user, room.code, index, data["bot_level"])
             except RoomError as exc:
-                form.add_error(None, exc.message)
+                form.add_error(None, message_for(exc.code, exc.message))
             else:
                 return redirect("rooms:room", code=room.code)
     mine = (
@@ -154,7 +163,12 @@ def replay(request, hand_id: int):
             state = engine.apply(state, entry["seat"], entry["move"])
         steps.append(
             {
-                "label": f"seat {entry['seat']} {entry.get('kind')}{' (auto)' if entry.get('auto') else ''}",
+                "label": _("Seat %(seat)s: %(kind)s%(auto)s")
+                % {
+                    "seat": entry["seat"],
+                    "kind": MOVE_KINDS.get(entry.get("kind"), entry.get("kind")),
+                    "auto": _(" (automatic)") if entry.get("auto") else "",
+                },
                 "move": entry.get("move"),
                 "views": [engine.view(state, s) for s in range(len(hand.seat_map))],
             }
