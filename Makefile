@@ -21,11 +21,14 @@ run: $(STAMP)
 	env -u REDIS_URL -u DATABASE_URL -u MESA_PRODUCTION $(BIN)/python manage.py ensure_local_staff
 	env -u REDIS_URL -u DATABASE_URL -u MESA_PRODUCTION $(BIN)/daphne -b $(HOST) -p $(PORT) config.asgi:application
 
-## The test command: lint, format check and the whole suite.
+## The test command: lint, format check and the whole suite. The browser tests run on
+## their own: Playwright's synchronous API keeps an event loop in the process that
+## would break the asyncio tests sharing a worker with it.
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/python -m pytest -n 2 --dist loadgroup
+	$(BIN)/python -m pytest -n 2 --dist loadgroup -m "not browser"
+	$(BIN)/python -m pytest -p no:xdist -m browser tests/browser
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -56,8 +56,9 @@ def run_fault(name: str, runs: int, keep: bool) -> list[faultkit.Run]:
 
 def table(all_runs: dict[str, list[faultkit.Run]]) -> str:
     lines = [
-        "| fault | runs | moves acknowledged | moves lost | duplicates | recovery median / max (s) | failed runs |",
-        "|---|---|---|---|---|---|---|",
+        "| fault | runs | moves acknowledged | moves lost | duplicates | recovery median / max (s) "
+        "| `unavailable` answers | failed runs |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     for name, runs in all_runs.items():
         times = [r.recovery for r in runs if r.recovery is not None]
@@ -65,7 +66,7 @@ def table(all_runs: dict[str, list[faultkit.Run]]) -> str:
         lines.append(
             f"| {runs[0].fault if runs else name} | {len(runs)} | {sum(r.acked for r in runs)} | "
             f"{sum(r.lost for r in runs)} | {sum(r.duplicates for r in runs)} | {rec} | "
-            f"{sum(1 for r in runs if r.problems)} |"
+            f"{sum(r.unavailable for r in runs)} | {sum(1 for r in runs if r.problems)} |"
         )
     return "\n".join(lines)
 

@@ -17,14 +17,20 @@ turn lag, p50/p95/p99; moves per second; CPU seconds per move of every process
 (/proc/<pid>/stat utime+stime, children reaped included); peak memory (VmHWM);
 PostgreSQL transactions per move (pg_stat_database) and, with
 ``--count-queries``, statements per move (log_statement=all, log lines counted);
-Redis commands per move (INFO commandstats: ``eval`` = one channel-layer
-group_send). The echo consumer (/ws/echo/) on the same stack gives the floor:
-a round trip through daphne and the channel layer with no game.
+Redis commands per move (INFO commandstats) and channel-layer group_sends per
+move. The echo consumer (/ws/echo/) on the same stack gives the floor: a round
+trip through daphne and the channel layer with no game. ``--profile DIR``
+records py-spy profiles of daphne and the worker; ``--variant`` measures
+candidate changes applied in memory (see VARIANTS below).
 
     python bench/load.py --rooms 20 --mode open --people 4 --duration 20
     python bench/load.py --rooms 4,8,16,32 --mode open --knee      # step R up
     python bench/load.py --rooms 500 --mode human --people 1
-    python bench/load.py --url 127.0.0.1:8000,127.0.0.1:8001 --rooms 10
+    DATABASE_URL=... REDIS_URL=... python bench/load.py --url 127.0.0.1:8000,127.0.0.1:8001 --rooms 10
+
+With ``--url`` the rooms are made through ``manage.py shell`` with this
+environment's DATABASE_URL/REDIS_URL (the running stack's); process CPU and
+memory are then not measured.
 
 Loopback only; bounded by ``--duration``/``--matches``; everything started is
 stopped at the end. ``--json out.json`` writes every figure.
@@ -38,6 +44,7 @@ import os
 import random
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -1046,8 +1053,13 @@ async def main_async(args) -> dict:
     return out
 
 
+def _interrupt(signum, frame):
+    raise KeyboardInterrupt  # a terminated run still stops the stack it started (finally)
+
+
 def main(argv=None) -> dict:
     args = parse_args(argv)
+    signal.signal(signal.SIGTERM, _interrupt)
     out = asyncio.run(main_async(args))
     print()
     print_table(out["steps"], out.get("echo_floor_ms"))

@@ -84,9 +84,11 @@ def _touch(room: Room, state_changed: bool = False) -> None:
 def _finish(room: Room, seats: list[Seat] | None = None, lobby: bool = True) -> None:
     """Save the room and, after commit, publish everyone's snapshot from the objects at hand."""
     room.save()
-    transaction.on_commit(lambda: broadcast.publish_room(room.id, room=room, seats=seats))
+    # robust: a channel layer that is down must not turn a committed action into an error;
+    # clients resynchronise from the snapshot they get when they reconnect.
+    transaction.on_commit(lambda: broadcast.publish_room(room.id, room=room, seats=seats), robust=True)
     if lobby:
-        transaction.on_commit(broadcast.publish_lobby)
+        transaction.on_commit(broadcast.publish_lobby, robust=True)
 
 
 # -- creating and configuring ---------------------------------------------------
@@ -158,7 +160,7 @@ def create_room(
         empty_since=_now(),
     )
     Seat.objects.bulk_create([Seat(room=room, index=i, user=user if i == 0 else None) for i in range(seat_count)])
-    transaction.on_commit(broadcast.publish_lobby)
+    transaction.on_commit(broadcast.publish_lobby, robust=True)
     return room
 
 
@@ -708,7 +710,7 @@ def _schedule(room: Room) -> None:
         except Exception:  # the periodic sweep fires it if the broker is away
             logger.warning("could not schedule the deadline of room %s; the sweep will", room_id, exc_info=True)
 
-    transaction.on_commit(send)
+    transaction.on_commit(send, robust=True)
 
 
 def run_deadline(room_id: int, version: int | None = None) -> bool:

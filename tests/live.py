@@ -103,6 +103,13 @@ class Client:
         msg_id = await self.send(action, **fields)
         return await self.until(lambda m: m.get("id") == msg_id and m["type"] in ("ack", "error"), timeout)
 
+    async def current(self, predicate=lambda snap: True, timeout: float = 10.0) -> dict:
+        """The latest snapshot if it satisfies ``predicate``, else the next one that does."""
+        snap = self.snapshot
+        if snap is not None and predicate(snap):
+            return snap
+        return await self.until(lambda m: m.get("type") == "snapshot" and predicate(m), timeout)
+
     @property
     def snapshot(self) -> dict | None:
         snaps = [m for m in self.received if m.get("type") == "snapshot"]

@@ -6,7 +6,6 @@ connected socket.
 """
 
 import asyncio
-import time
 
 import pytest
 
@@ -30,20 +29,22 @@ def test_a_countdown_task_runs_in_process_and_reaches_the_socket(stack):
             assert (await alice.request("add_bot", seat=1, level="easy"))["type"] == "ack"
             assert (await alice.request("start"))["type"] == "ack"
             for _ in range(60):
-                snap = await alice.until(lambda m: m["type"] == "snapshot")
-                if snap["room"]["status"] != "playing":
-                    return
+                snap = await alice.current(lambda m: m["room"]["status"] == "playing")
                 if snap["room"]["deadline_kind"] == "bot":
-                    version = snap["room"]["state_version"]
-                    sent = time.monotonic()
-                    await alice.until(
+                    # The countdown was scheduled by the request; the bot's move must come after it.
+                    deadline, version = snap["room"]["deadline"], snap["room"]["state_version"]
+                    assert deadline - snap["room"]["server_time"] >= 700
+                    moved = await alice.until(
                         lambda m, v=version: m["type"] == "snapshot" and m["room"]["state_version"] > v, timeout=10
                     )
-                    elapsed = time.monotonic() - sent
-                    assert 0.6 <= elapsed < 5, elapsed
+                    assert moved["room"]["last_move"]["kind"] == "bot"
+                    assert moved["room"]["server_time"] >= deadline - 50
+                    assert moved["room"]["server_time"] - snap["room"]["server_time"] < 5000
                     return
                 if snap["room"]["seats"][0]["turn"] and snap["legal"]:
                     await alice.request("move", version=snap["version"], move=snap["legal"][0])
+                else:
+                    await alice.until(lambda m: m["type"] == "snapshot")
             raise AssertionError("no bot turn came")
 
     asyncio.run(scenario())

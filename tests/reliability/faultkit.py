@@ -72,6 +72,7 @@ class Run:
             "lost": self.lost,
             "duplicates": self.duplicates,
             "recovery": self.recovery,
+            "unavailable": self.unavailable,
             "problems": self.problems,
         }
 
