@@ -25,7 +25,7 @@ AVERAGE_HIDDEN_CARD = 7  # the value a hidden card in hand is expected to cost
 FULL_STOCK = 38
 HAND_WEIGHT_EARLY = 0.4  # share of a hand's value counted against it while the stock is full
 # Hard: fixed counts keep decisions deterministic for a seed.
-HARD_SAMPLES = 8
+HARD_SAMPLES = 4
 HARD_CANDIDATES = 3
 HARD_TURNS = 4  # turns played out after the candidate: the rest of ours or the next seats
 

@@ -22,7 +22,10 @@ from rooms.errors import RoomError
 MAX_MESSAGE_BYTES = 8192
 RATE_PER_SECOND = 20
 RATE_BURST = 40
-RATE_CLOSE_AFTER = 100  # refused messages in a row before the socket is closed
+RATE_CLOSE_AFTER = 100  # refused messages within RATE_CLOSE_WINDOW seconds close the socket
+# A window, not "in a row": a client sending just over the rate gets a token now
+# and then, which would reset a count of refusals in a row for ever.
+RATE_CLOSE_WINDOW = 10.0
 # One user's sockets together (all tabs, in this process): a user with many tabs
 # cannot multiply the per-socket rate. Per process only: behind N daphne
 # processes a user spread over all of them gets up to N times this.
@@ -116,7 +119,7 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
             return
         self.code = self.scope["url_route"]["kwargs"]["code"]
         self.limiter = RateLimiter()
-        self.refused_in_row = 0
+        self.refusals: deque = deque(maxlen=RATE_CLOSE_AFTER)
         self.recent_ids: deque = deque(maxlen=RECENT_IDS)
         self.recent_set: set = set()
         realtime.register_server_loop(asyncio.get_running_loop())
@@ -188,13 +191,13 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
 
     async def receive(self, text_data=None, bytes_data=None):
         if not (self.limiter.allow() and user_limiter(self.user.id).allow()):
-            self.refused_in_row += 1
-            if self.refused_in_row >= RATE_CLOSE_AFTER:
+            now = time.monotonic()
+            self.refusals.append(now)
+            if len(self.refusals) == RATE_CLOSE_AFTER and now - self.refusals[0] <= RATE_CLOSE_WINDOW:
                 await self.close(code=CLOSE_ABUSE)
                 return
             await self.send_json(_error("rate_limited", "Too many messages; slow down."))
             return
-        self.refused_in_row = 0
         raw = text_data if text_data is not None else bytes_data
         if raw is None or len(raw) > MAX_MESSAGE_BYTES:
             await self.send_json(_error("too_large", f"Messages are limited to {MAX_MESSAGE_BYTES} bytes."))

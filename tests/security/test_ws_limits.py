@@ -3,7 +3,7 @@
 Cross-site WebSocket hijacking: a page on another origin can make the browser
 send the session cookie, so the Origin check is what refuses it. Rate limits:
 20 messages per second per socket (bursts of 40), then `rate_limited`;
-persistent abuse closes the socket with 4429; one user's sockets together
+100 refusals within 10 seconds close the socket with 4429; one user's sockets together
 (in one process) get 40 per second (bursts of 80).
 """
 
@@ -111,6 +111,28 @@ def test_persistent_abuse_closes_that_socket_only(alice, bob):
         await other.send_json_to({"action": "ping", "id": "still-here"})
         await receive_until(other, lambda m: m["type"] == "pong")
         await other.disconnect()
+
+    asyncio.run(scenario())
+
+
+def test_steady_abuse_just_over_the_rate_is_closed_too(alice):
+    """60 messages a second: a token trickles in now and then, yet the socket is closed."""
+
+    async def scenario():
+        room = await new_room(alice)
+        comm, _, _ = await connect(alice, f"/ws/rooms/{room.code}/")
+        await receive_until(comm, lambda m: m["type"] == "snapshot")
+        start = asyncio.get_running_loop().time()
+        while asyncio.get_running_loop().time() - start < 6:
+            await comm.send_to(text_data='{"action": "ping"}')
+            await asyncio.sleep(1 / 60)
+        outputs = []
+        while not await comm.receive_nothing(timeout=0.5):
+            outputs.append(await comm.receive_output())
+        closes = [o for o in outputs if o["type"] == "websocket.close"]
+        assert closes and closes[0]["code"] == consumers.CLOSE_ABUSE
+        pongs = sum(1 for o in outputs if o["type"] == "websocket.send" and "pong" in o.get("text", ""))
+        assert pongs >= consumers.RATE_BURST  # the allowed ones were answered until then
 
     asyncio.run(scenario())
 
