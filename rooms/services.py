@@ -70,6 +70,14 @@ def _require_host(room: Room, user) -> None:
         raise RoomError("not_host", "Only the host can do that.")
 
 
+def _lock_as_host(code: str, user) -> Room:
+    """The open room, locked, for an action only its host may take."""
+    room = _lock(code)
+    _require_open(room)
+    _require_host(room, user)
+    return room
+
+
 def seat_for_user(seats: list[Seat], user) -> Seat | None:
     """The seat a user may act for: taken from the server's record, never from a message."""
     return next((s for s in seats if s.user_id == user.id), None)
@@ -166,9 +174,7 @@ def create_room(
 
 @transaction.atomic
 def set_options(user, code: str, options=None, time_limit="keep") -> Room:
-    room = _lock(code)
-    _require_open(room)
-    _require_host(room, user)
+    room = _lock_as_host(code, user)
     if options is not None:
         if room.status in (Room.Status.PLAYING, Room.Status.HAND_OVER):
             raise RoomError("match_in_progress", "Game options change only between matches.")
@@ -241,9 +247,7 @@ def sit(user, code: str, index) -> Room:
 
 @transaction.atomic
 def add_bot(user, code: str, index, level: str = "normal") -> Room:
-    room = _lock(code)
-    _require_open(room)
-    _require_host(room, user)
+    room = _lock_as_host(code, user)
     if level not in BOT_LEVELS:
         raise RoomError("bad_level", "Bot levels are easy, normal and hard.")
     seats = _seats(room)
@@ -265,9 +269,7 @@ def add_bot(user, code: str, index, level: str = "normal") -> Room:
 
 @transaction.atomic
 def remove_bot(user, code: str, index) -> Room:
-    room = _lock(code)
-    _require_open(room)
-    _require_host(room, user)
+    room = _lock_as_host(code, user)
     seats = _seats(room)
     seat = _seat_at(seats, index)
     if not seat.bot_level:
@@ -439,9 +441,7 @@ def _prune_history(room: Room) -> None:
 
 @transaction.atomic
 def start_match(user, code: str) -> Room:
-    room = _lock(code)
-    _require_open(room)
-    _require_host(room, user)
+    room = _lock_as_host(code, user)
     rules = policy(room.game)
     seats = _seats(room)
     if room.status == Room.Status.PLAYING and not rules.restart_anytime:
@@ -486,9 +486,7 @@ def start_match(user, code: str) -> Room:
 
 @transaction.atomic
 def next_hand(user, code: str) -> Room:
-    room = _lock(code)
-    _require_open(room)
-    _require_host(room, user)
+    room = _lock_as_host(code, user)
     if room.status != Room.Status.HAND_OVER:
         raise RoomError("no_hand_to_deal", "There is no finished hand waiting for the next one.")
     seats = _seats(room)
@@ -807,9 +805,7 @@ def _thaw(room: Room, seats: list[Seat]) -> None:
 
 @transaction.atomic
 def pause(user, code: str) -> Room:
-    room = _lock(code)
-    _require_open(room)
-    _require_host(room, user)
+    room = _lock_as_host(code, user)
     if room.paused:
         raise RoomError("already_paused", "The room is already paused.")
     room.paused = True
@@ -822,9 +818,7 @@ def pause(user, code: str) -> Room:
 
 @transaction.atomic
 def resume(user, code: str) -> Room:
-    room = _lock(code)
-    _require_open(room)
-    _require_host(room, user)
+    room = _lock_as_host(code, user)
     if not room.paused:
         raise RoomError("not_paused", "The room is not paused.")
     _thaw(room, _seats(room))
