@@ -42,3 +42,18 @@ def human_auto_move(room: Room, user) -> None:
     melds = [m for m in engine.legal_moves(state, engine_seat) if m.get("type") in ("meld", "add")]
     move = max(melds, key=lambda m: len(m["cards"])) if melds else engine.auto_move(state, engine_seat)
     services.move(user, room.code, room.state_version, move)
+
+
+def play_hand(room: Room, people, limit: int = 3000) -> None:
+    """Play the current hand to its end: bots by their deadlines, people by ``human_auto_move``.
+
+    ``people`` is one user (the only person) or a dict room seat -> user.
+    """
+    for _ in range(limit):
+        play_until_human(room, limit=5000)
+        room.refresh_from_db()
+        if room.status != Room.Status.PLAYING:
+            return
+        person = people if not isinstance(people, dict) else people[turn_seat(room)]
+        human_auto_move(room, person)
+    raise AssertionError("the hand did not end")

@@ -17,7 +17,7 @@ from config import realtime
 from games import registry
 from rooms import broadcast, services
 from rooms.models import Room
-from tests.rooms.helpers import current, human_auto_move, play_until_human
+from tests.rooms.helpers import current, play_hand
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -96,15 +96,7 @@ def test_no_message_carries_a_secret_over_a_whole_match(game, alice, bob, charli
     services.start_match(alice, room.code)
     people = {0: alice, 2: bob}
     for _ in range(40):
-        for _ in range(3000):
-            play_until_human(room, limit=5000)
-            room.refresh_from_db()
-            if room.status != Room.Status.PLAYING:
-                break
-            _m, hand = current(room)
-            engine = registry.get(game)
-            seat = hand.seat_map[engine.current_seat(engine.from_json(hand.state))]
-            human_auto_move(room, people[seat])
+        play_hand(room, people)
         room.refresh_from_db()
         if room.status == Room.Status.MATCH_OVER:
             break
