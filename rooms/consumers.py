@@ -18,6 +18,7 @@ from django.db import DatabaseError
 from config import realtime
 from rooms import broadcast, services
 from rooms.errors import RoomError
+from rooms.messages import message_for
 
 MAX_MESSAGE_BYTES = 8192
 RATE_PER_SECOND = 20
@@ -40,6 +41,13 @@ CLOSE_ABUSE = 4429
 CLOSE_UNAVAILABLE = 1013  # "try again later": the database is unreachable
 
 logger = logging.getLogger(__name__)
+
+
+def player_language(scope, user) -> str:
+    """The language chosen with the switcher (cookie), else the profile's, else the site's."""
+    chosen = (scope.get("cookies") or {}).get(settings.LANGUAGE_COOKIE_NAME) or getattr(user, "language", "")
+    codes = {code for code, _name in settings.LANGUAGES}
+    return chosen if chosen in codes else settings.LANGUAGE_CODE
 
 
 def _error(code: str, message: str, msg_id=None) -> dict:
@@ -118,6 +126,7 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
             await self.close(code=CLOSE_UNAUTHENTICATED)
             return
         self.code = self.scope["url_route"]["kwargs"]["code"]
+        self.language = player_language(self.scope, self.user)
         self.limiter = RateLimiter()
         self.refusals: deque = deque(maxlen=RATE_CLOSE_AFTER)
         self.recent_ids: deque = deque(maxlen=RECENT_IDS)
@@ -164,12 +173,11 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
             await asyncio.sleep(settings.PRESENCE_REFRESH_SECONDS)
             try:
                 await self.channel_layer.group_add(self.group, self.channel_name)
-                if failed:
-                    # The sweep may have taken this silent socket for gone: announce it again.
+                alive = not failed and await database_sync_to_async(services.touch_presence)(self.channel_name)
+                if not alive:
+                    # The sweep took this socket for gone (or an outage hid it): announce it again.
                     await database_sync_to_async(services.connect)(self.user, self.code, self.channel_name)
                     await self.send_snapshot()
-                else:
-                    await database_sync_to_async(services.touch_presence)(self.channel_name)
                 failed = False
             except asyncio.CancelledError:
                 raise
@@ -179,6 +187,12 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
             except Exception:
                 logger.warning("room %s: presence refresh failed", self.code, exc_info=True)
                 failed = True
+
+    async def send_json(self, content, close=False):
+        """Every error frame goes out in the player's language (rooms/messages.py)."""
+        if isinstance(content, dict) and content.get("type") == "error":
+            content = {**content, "message": message_for(content["code"], content["message"], self.language)}
+        await super().send_json(content, close=close)
 
     async def send_snapshot(self):
         try:

@@ -1001,9 +1001,13 @@ def close_room(room_id: int) -> bool:
     return True
 
 
-def touch_presence(channel_name: str) -> None:
-    """A live socket says it is still there (daphne crashes leave no disconnect)."""
-    Presence.objects.filter(channel_name=channel_name).update(last_seen=_now())
+def touch_presence(channel_name: str) -> bool:
+    """A live socket says it is still there (daphne crashes leave no disconnect).
+
+    False when the socket's presence is gone (the sweep took it for dead): the
+    consumer then announces itself again with ``connect``.
+    """
+    return Presence.objects.filter(channel_name=channel_name).update(last_seen=_now()) > 0
 
 
 def touch_room_presences(code: str) -> None:

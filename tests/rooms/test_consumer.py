@@ -105,3 +105,22 @@ async def test_each_seat_receives_only_its_own_hand(alice, bob, charlie):
     assert views["alice"]["room"]["match"]["seed"] is None
     for comm in socks.values():
         await comm.disconnect()
+
+
+async def test_errors_come_in_the_players_language(alice):
+    room = await new_room(alice)
+    comm, _, _ = await connect(alice, f"/ws/rooms/{room.code}/")
+    await receive_until(comm, lambda m: m["type"] == "snapshot")
+    await comm.send_json_to({"action": "sit", "seat": 0, "id": 1})
+    err, _ = await receive_until(comm, lambda m: m["type"] == "error")
+    assert err["code"] == "already_seated"
+    assert err["message"] == "Você já tem um lugar nesta sala."  # Portuguese by default
+    await comm.disconnect()
+    alice.language = "en"
+    await database_sync_to_async(alice.save)()
+    comm, _, _ = await connect(alice, f"/ws/rooms/{room.code}/")
+    await receive_until(comm, lambda m: m["type"] == "snapshot")
+    await comm.send_json_to({"action": "sit", "seat": 0, "id": 1})
+    err, _ = await receive_until(comm, lambda m: m["type"] == "error")
+    assert err["message"] == "You already have a seat in this room."
+    await comm.disconnect()
