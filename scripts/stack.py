@@ -86,11 +86,11 @@ class Proc:
             with contextlib.suppress(subprocess.TimeoutExpired):
                 self.popen.wait(10)
 
-    def stop(self) -> None:
+    def stop(self, grace: float = 10.0) -> None:
         if self.alive():
             self.popen.terminate()
             try:
-                self.popen.wait(10)
+                self.popen.wait(grace)
             except subprocess.TimeoutExpired:
                 self.popen.kill()
                 self.popen.wait(5)
@@ -219,7 +219,9 @@ class Stack:
 
     def stop(self) -> None:
         for proc in reversed(self.procs):
-            proc.stop()
+            # An embedded-mode daphne waits for its worker threads on SIGTERM; nothing
+            # of ours needs more than a moment to stop cleanly.
+            proc.stop(grace=10.0 if proc.name in ("postgres", "redis") else 3.0)
         self.procs.clear()
 
     def logs(self) -> str:
