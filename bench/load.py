@@ -189,7 +189,7 @@ class Processes:
         self.peak_rss = Counter()
 
     def component(self, name: str) -> str:
-        return "daphne" if name.startswith("daphne") else name
+        return "daphne" if name.startswith("daphne") else "worker" if name.startswith("worker") else name
 
     def cpu(self) -> dict[str, float]:
         kids = _children_map()
@@ -706,7 +706,7 @@ async def measure(args, ports, specs, echo_sessions, procs: Processes | None, co
             result["group_sends_per_move"] = round((delta["zremrangebyscore"] / 2 - run.probes) / per, 2)
             result["channel_messages_per_move"] = round((delta.get("zcount", 0) - run.probes) / per, 2)
         else:  # the pub/sub layer (--variant pubsub): one PUBLISH per group_send
-            result["group_sends_per_move"] = round(delta.get("publish", 0) / per, 2)
+            result["group_sends_per_move"] = round((delta.get("publish", 0) - run.probes) / per, 2)
             result["channel_messages_per_move"] = result["group_sends_per_move"]
     if pg1:
         result["pg_per_move"] = {k: round((pg1[k] - pg0.get(k, 0)) / per, 2) for k in pg1 if k != "connections_now"}

@@ -1,0 +1,269 @@
+"""What the other browser tests leave out: a Buraco hand played to its end and the breakdown
+between hands, a move the server makes when the time runs out, and touch on a phone."""
+
+import re
+
+import pytest
+from conftest import create_room, logged_in, my_turn_js, shot, snapshot, unique, wait_snapshot
+
+from tests.live import make_users
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+BREAKDOWN_ROWS = [
+    ("melded", "Melded cards"),
+    ("canastras", "Canastras"),
+    ("going_out", "Going out"),
+    ("hand", "Cards in hand"),
+    ("morto", "Morto not taken"),
+    ("total", "Hand total"),
+]
+
+TABLE_ROWS_JS = """(sel) => [...document.querySelectorAll(sel)].map(
+  (tr) => [...tr.children].map((c) => c.textContent.trim()))"""
+
+
+def select_cards(page, hand: list[str], cards: list[str]) -> None:
+    """Click hand cards (by index: two decks repeat codes) until exactly `cards` are selected."""
+    if page.is_enabled("#clear"):
+        page.click("#clear")
+    used: set[int] = set()
+    for card in cards:
+        index = next(i for i, c in enumerate(hand) if c == card and i not in used)
+        used.add(index)
+        page.click(f'#hand .card[data-index="{index}"]')
+        page.wait_for_selector(f'#hand .card[data-index="{index}"][aria-pressed="true"]')
+
+
+def play_buraco_turn(page, snap: dict) -> None:
+    """One step of the person's turn, with clicks only: draw from the stock, meld the longest
+    legal new run while there is one, then discard (or, when no discard is legal, any legal play)."""
+    view, legal, version = snap["view"], snap["legal"], snap["version"]
+    if view["phase"] == "draw":
+        page.click("#stock" if any(m["type"] == "draw_stock" for m in legal) else "#take-pile")
+    else:
+        melds = [m for m in legal if m["type"] == "meld"]
+        discards = [m for m in legal if m["type"] == "discard"]
+        if melds:
+            move = max(melds, key=lambda m: len(m["cards"]))
+            select_cards(page, view["hand"], move["cards"])
+            page.click("#meld")
+        elif discards:
+            select_cards(page, view["hand"], [discards[-1]["card"]])
+            page.click("#bu-discard")
+        else:  # the morto rule leaves only additions to a run
+            move = legal[0]
+            select_cards(page, view["hand"], move["cards"])
+            page.click(f'#runs-mine .add-button[data-meld="{move["meld"]}"]')
+    wait_snapshot(page, f"s.version > {version}")
+
+
+def test_a_buraco_hand_to_its_end_then_the_breakdown_and_the_next_hand(server, browser, chromium_path):
+    name = unique("bh")
+    context, page, _user = logged_in(browser, server, name)
+    # Easy bots always draw from the stock, so the hand ends soon (at the latest when the stock runs out);
+    # the highest target keeps the match going after one hand.
+    code = create_room(server, name, "buraco", bots=3, level="easy", options={"target": 5000})
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.base}/rooms/{code}/")
+    wait_snapshot(page, "s.you.host")
+    page.click("[data-action=start]")
+    wait_snapshot(page, "s.room.status === 'playing'")
+
+    for _step in range(400):
+        snap = wait_snapshot(page, f"s.room.status !== 'playing' || ({my_turn_js()})", timeout=30000)
+        if snap["room"]["status"] != "playing":
+            break
+        play_buraco_turn(page, snap)
+    assert snap["room"]["status"] == "hand_over", snap["room"]["status"]
+
+    # The result panel breaks the hand down team by team, with the values of the snapshot.
+    last = snap["room"]["history"][0]
+    assert last["number"] == 1
+    breakdown = last["result"]["breakdown"]
+    page.wait_for_selector("#result-panel:not([hidden]) .breakdown")
+    assert page.inner_text("#result .result__winners").strip()
+    rows = page.evaluate(TABLE_ROWS_JS, "#result .breakdown tbody tr")
+    assert [r[0] for r in rows] == [label for _key, label in BREAKDOWN_ROWS]
+    for (key, label), row in zip(BREAKDOWN_ROWS, rows, strict=True):
+        assert row[1:] == [str(breakdown["0"][key]), str(breakdown["1"][key])], (label, row, breakdown)
+    for team in "01":
+        parts = breakdown[team]
+        assert (
+            parts["melded"] + parts["canastras"] + parts["going_out"] + parts["hand"] + parts["morto"] == parts["total"]
+        )
+    # The history lists the hand with its scores and the match totals.
+    scores, totals = last["result"]["scores"], snap["room"]["match"]["totals"]
+    assert page.evaluate(TABLE_ROWS_JS, "#history table.history thead tr") == [["#", "Team 1", "Team 2"]]
+    body = page.evaluate(TABLE_ROWS_JS, "#history table.history tbody tr")
+    assert body == [["1", f"{scores['0']} ({scores['0']})", f"{scores['1']} ({scores['1']})"]], body
+    foot = page.evaluate(TABLE_ROWS_JS, "#history table.history tfoot tr")
+    assert foot == [["Total", str(totals["0"]), str(totals["1"])]], foot
+    shot(page, "buraco_hand_over")
+
+    # The host deals the next hand: playing again, the first hand kept in the history.
+    page.click("#host-controls [data-action=next_hand]")
+    snap = wait_snapshot(page, "s.room.status === 'playing' && s.room.history.length === 1 && !!s.view")
+    assert snap["room"]["history"][0]["result"] == last["result"]
+    assert snap["room"]["match"]["totals"] == totals
+    page.wait_for_selector("#result-panel", state="hidden")
+    assert page.evaluate(TABLE_ROWS_JS, "#history table.history tbody tr") == body
+    assert page.locator("#hand .card").count() >= 11 or not snap["legal"]
+    assert not errors, errors
+    context.close()
+
+
+def timer_seconds(page) -> int | None:
+    text = page.evaluate("() => { const t = document.getElementById('timer'); return t.hidden ? '' : t.textContent; }")
+    found = re.search(r"(\d+)", text or "")
+    return int(found.group(1)) if found else None
+
+
+def test_a_move_made_when_the_time_runs_out_is_marked_automatic(server, browser, chromium_path):
+    name = unique("to")
+    context, page, _user = logged_in(browser, server, name)
+    code = create_room(server, name, "rouba_monte", bots=1, time_limit=10, start=True)
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.base}/rooms/{code}/")
+    snap = wait_snapshot(page, f"({my_turn_js()}) && s.room.deadline_kind === 'turn'")
+    assert snap["room"]["time_limit"] == 10
+    me = snap["you"]["seat"]
+    # The timer counts down in the page (and on the seat whose turn it is).
+    page.wait_for_function("() => !document.getElementById('timer').hidden")
+    first = timer_seconds(page)
+    assert first is not None and 5 <= first <= 10, first
+    page.wait_for_timeout(1600)
+    second = timer_seconds(page)
+    assert second is not None and second < first, (first, second)
+    assert page.get_attribute(f'.seat[data-seat="{me}"] .seat__turn', "data-timer") == page.inner_text("#timer")
+    # The person does nothing: after the deadline the server moves for them, and the table says so.
+    page.wait_for_selector("#log li.log__auto", timeout=12000)
+    entry = page.inner_text("#log li.log__auto")
+    assert entry.startswith("You") and "automatic: time ran out" in entry, entry
+    assert "automatic: time ran out" in page.inner_text("#announcer")
+    after = snapshot(page)
+    assert after["version"] > snap["version"]
+    assert not errors, errors
+    context.close()
+
+
+def touch_page(browser, server, username: str):
+    """A phone: 360x740, touch screen, mobile viewport."""
+    session = make_users(server.env, username)[username]["session"]
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True, device_scale_factor=2, locale="en-US"
+    )
+    context.add_cookies(
+        [
+            {"name": "sessionid", "value": session, "domain": "127.0.0.1", "path": "/"},
+            {"name": "django_language", "value": "en", "domain": "127.0.0.1", "path": "/"},
+        ]
+    )
+    page = context.new_page()
+    page.set_default_timeout(15000)
+    return context, page
+
+
+def card_centre(page, selector: str) -> tuple[float, float]:
+    node = page.locator(selector).first
+    node.scroll_into_view_if_needed()
+    box = node.bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def long_press(page, cdp, selector: str, check) -> None:
+    """A finger held on `selector` for 650 ms (real touch events); `check` runs before it lifts."""
+    x, y = card_centre(page, selector)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    try:
+        page.wait_for_timeout(650)
+        check()
+    finally:
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def test_touch_tap_to_lift_and_play_and_long_press_says_why(server, browser, chromium_path):
+    name = unique("tt")
+    context, page = touch_page(browser, server, name)
+    cdp = context.new_cdp_session(page)
+    code = create_room(server, name, "crazy_eights", bots=1, level="easy", seat_count=2, time_limit=120, start=True)
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.base}/rooms/{code}/")
+    assert page.evaluate("() => navigator.maxTouchPoints > 0 && 'ontouchstart' in window")
+
+    done = {"why": False, "hold": False, "play": False}
+    for _turn in range(40):
+        if all(done.values()):
+            break
+        snap = wait_snapshot(page, f"s.room.status !== 'playing' || ({my_turn_js()})", timeout=30000)
+        if snap["room"]["status"] != "playing":
+            page.tap("[data-action=next_hand], [data-action=new_match]")
+            wait_snapshot(page, "s.room.status === 'playing'")
+            continue
+        view, legal, version = snap["view"], snap["legal"], snap["version"]
+        page.wait_for_selector("#hand .card")
+        plays = [m for m in legal if m["type"] == "play"]
+        playable = {m["card"] for m in plays}
+        blocked = [i for i, c in enumerate(view["hand"]) if c not in playable]
+        if blocked and not done["why"]:
+            # Long press on a card that cannot be played: the hint shows its tooltip, while the finger is down.
+            sel = f"#hand .card:nth-child({blocked[0] + 1})"
+            title = page.get_attribute(sel, "title")
+            assert "cannot be played" in title or "only the card you just drew" in title, title
+
+            def shows_why(title=title):
+                assert page.is_visible("#hint"), "no hint during the long press"
+                assert page.inner_text("#hint") == title
+
+            page.evaluate("() => { const h = document.getElementById('hint'); h.hidden = true; h.textContent = ''; }")
+            long_press(page, cdp, sel, shows_why)
+            done["why"] = True
+        others = [c for c in playable if c[0] != "8"]
+        if view["drawn"]:
+            if any(m["type"] == "keep" for m in legal):
+                page.tap("#keep-it")
+            else:
+                page.tap("#play-it")
+                if view["drawn"][0] == "8":
+                    page.tap('#suit-chips [data-suit="H"]')
+        elif others and not done["hold"]:
+            # A long press on a playable card says so and does not count as a tap: nothing is lifted.
+            sel = f'#hand .card[data-card="{others[0]}"]'
+            title = page.get_attribute(sel, "title")
+            assert title.endswith("can be played."), title
+
+            def shows_playable(title=title):
+                assert page.inner_text("#hint") == title
+
+            long_press(page, cdp, sel, shows_playable)
+            page.wait_for_timeout(150)
+            assert page.get_attribute(sel, "aria-pressed") == "false"
+            assert page.locator("#hand .lifted").count() == 0
+            done["hold"] = True
+            continue
+        elif others:
+            card = others[0]
+            sel = f'#hand .card[data-card="{card}"]'
+            page.tap(sel)  # lift
+            page.wait_for_selector(f'#hand .card.lifted[data-card="{card}"][aria-pressed="true"]')
+            assert page.is_enabled("#play")
+            page.tap(sel)  # a second tap plays it
+            after = wait_snapshot(page, f"s.version > {version}")
+            assert after["view"]["discard_top"] == card
+            assert card not in after["view"]["hand"] or after["view"]["hand"].count(card) < view["hand"].count(card)
+            done["play"] = True
+            continue
+        elif any(m["type"] == "draw" for m in legal):
+            page.tap("#stock")
+        elif plays:  # only eights: lift one, then choose a suit chip
+            page.tap(f'#hand .card[data-card="{plays[0]["card"]}"]')
+            page.tap('#suit-chips [data-suit="C"]')
+        else:
+            page.tap("#pass")
+        wait_snapshot(page, f"s.version > {version} || s.room.status !== 'playing'")
+    assert all(done.values()), done
+    assert not errors, errors
+    context.close()
