@@ -30,9 +30,23 @@ def server_loop() -> asyncio.AbstractEventLoop | None:
 
 def group_send(group: str, message: dict) -> None:
     """Send ``message`` to ``group`` from synchronous code."""
+    group_send_many([(group, message)])
+
+
+def group_send_many(sends: list[tuple[str, dict]]) -> None:
+    """Send several group messages from synchronous code in one hop.
+
+    With channels-redis the sends run concurrently on one event loop (one
+    ``async_to_sync`` instead of one per user); with the in-memory layer they
+    are handed to the server's loop in order.
+    """
     layer = get_channel_layer()
-    if layer is None:
+    if layer is None or not sends:
         return
+
+    async def send_all():
+        await asyncio.gather(*(layer.group_send(group, message) for group, message in sends))
+
     loop = _server_loop
     if isinstance(layer, InMemoryChannelLayer) and loop is not None and loop.is_running():
         try:
@@ -41,6 +55,6 @@ def group_send(group: str, message: dict) -> None:
             running = None
         if running is not loop:
             # FIFO on the loop keeps the order of sends from one thread.
-            asyncio.run_coroutine_threadsafe(layer.group_send(group, message), loop)
+            asyncio.run_coroutine_threadsafe(send_all(), loop)
             return
-    async_to_sync(layer.group_send)(group, message)
+    async_to_sync(send_all)()

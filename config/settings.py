@@ -90,7 +90,13 @@ TEMPLATES = [
 # concurrent moves queue on the write lock instead of failing "database is locked".
 DATABASE_URL = env_url("DATABASE_URL", ("sqlite", "postgres", "postgresql"))
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=env_int("DB_CONN_MAX_AGE", 0, 0))}
+    # Persistent connections (checked before reuse): a new PostgreSQL backend per
+    # action cost more CPU than the whole move (docs/benchmarks.md).
+    DATABASES = {
+        "default": dj_database_url.parse(
+            DATABASE_URL, conn_max_age=env_int("DB_CONN_MAX_AGE", 60, 0), conn_health_checks=True
+        )
+    }
 else:
     VAR_DIR.mkdir(parents=True, exist_ok=True)
     DATABASES = {

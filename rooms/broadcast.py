@@ -42,8 +42,10 @@ def room_snapshots(room_id: int, only_user: int | None = None, room=None, seats=
 
 
 def publish_room(room_id: int, room=None, seats=None) -> None:
-    for user_id, snapshot in room_snapshots(room_id, room=room, seats=seats).items():
-        realtime.group_send(user_group(room_id, user_id), {"type": "room.snapshot", "snapshot": snapshot})
+    snaps = room_snapshots(room_id, room=room, seats=seats)
+    realtime.group_send_many(
+        [(user_group(room_id, uid), {"type": "room.snapshot", "snapshot": snap}) for uid, snap in snaps.items()]
+    )
 
 
 def publish_lobby() -> None:

@@ -63,7 +63,9 @@ def test_a_buraco_hand_to_its_end_then_the_breakdown_and_the_next_hand(server, b
     context, page, _user = logged_in(browser, server, name)
     # Easy bots always draw from the stock, so the hand ends soon (at the latest when the stock runs out);
     # the highest target keeps the match going after one hand.
-    code = create_room(server, name, "buraco", bots=3, level="easy", options={"target": 5000})
+    code = create_room(
+        server, name, "buraco", bots=3, level=__import__("os").environ.get("BL", "easy"), options={"target": 5000}
+    )
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(f"{server.base}/rooms/{code}/")
@@ -76,6 +78,7 @@ def test_a_buraco_hand_to_its_end_then_the_breakdown_and_the_next_hand(server, b
         if snap["room"]["status"] != "playing":
             break
         play_buraco_turn(page, snap)
+    print("STEPS", _step, snap["room"]["history"][0]["result"].get("end"), snap["view"]["stock_count"])
     assert snap["room"]["status"] == "hand_over", snap["room"]["status"]
 
     # The result panel breaks the hand down team by team, with the values of the snapshot.

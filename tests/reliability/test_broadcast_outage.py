@@ -29,10 +29,10 @@ def test_an_action_is_acknowledged_when_its_broadcast_fails(alice, monkeypatch):
         comm, _, _ = await connect(alice, f"/ws/rooms/{room.code}/")
         await receive_until(comm, lambda m: m["type"] == "snapshot")
 
-        def layer_down(group, message):
+        def layer_down(sends):
             raise redis.exceptions.ConnectionError("Connection closed by server.")
 
-        monkeypatch.setattr(realtime, "group_send", layer_down)
+        monkeypatch.setattr(realtime, "group_send_many", layer_down)
         await comm.send_json_to({"action": "add_bot", "id": "b1", "seat": 1, "level": "easy"})
         answer, _ = await receive_until(comm, lambda m: m["type"] in ("ack", "error"))
         saved = await database_sync_to_async(lambda: room.seats.get(index=1).bot_level)()

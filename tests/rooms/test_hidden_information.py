@@ -90,7 +90,7 @@ def test_no_message_carries_a_secret_over_a_whole_match(game, alice, bob, charli
     if room.seat_count > 3:
         services.add_bot(alice, room.code, 3, "normal")
     recorder = Recorder(game, room.id)
-    monkeypatch.setattr(realtime, "group_send", recorder)
+    monkeypatch.setattr(realtime, "group_send_many", lambda sends: [recorder(g, m) for g, m in sends])
     for user in (alice, bob, charlie):
         services.connect(user, room.code, f"chan-{user.username}")
     services.start_match(alice, room.code)

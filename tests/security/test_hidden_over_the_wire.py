@@ -136,7 +136,10 @@ async def play_match(game: str, seed: str, level: str, users: dict) -> tuple[int
             engine = registry.get(game)
             hand = now["hand"]
             seat = hand.seat_map[engine.current_seat(engine.from_json(hand.state))]
-            user = people[seat]
+            user = people.get(seat)
+            if user is None:  # a bot's turn not yet planned in what we read: read again
+                await asyncio.sleep(0.05)
+                continue
             snap = latest[user.id]
             moves += 1
             await socks[user.id].send_json_to(
