@@ -89,9 +89,17 @@ def _touch(room: Room, state_changed: bool = False) -> None:
         room.state_version += 1
 
 
+# Every column but the hand history, which changes only when a hand ends: a move
+# should not rewrite twenty hands' results.
+ROOM_FIELDS_BUT_HISTORY = [f.name for f in Room._meta.concrete_fields if not f.primary_key and f.name != "history"]
+
+
 def _finish(room: Room, seats: list[Seat] | None = None, lobby: bool = True) -> None:
     """Save the room and, after commit, publish everyone's snapshot from the objects at hand."""
-    room.save()
+    if getattr(room, "history_changed", False):
+        room.save()
+    else:
+        room.save(update_fields=ROOM_FIELDS_BUT_HISTORY)
     # robust: a channel layer that is down must not turn a committed action into an error;
     # clients resynchronise from the snapshot they get when they reconnect.
     transaction.on_commit(lambda: broadcast.publish_room(room.id, room=room, seats=seats), robust=True)
@@ -548,6 +556,7 @@ def _end_hand(room: Room, seats: list[Seat], match: Match, hand: Hand, state) ->
         {"number": hand.number, "match": match.id, "result": hand.result, "dealer": hand.dealer, "seat_map": seat_map},
         *(room.history or []),
     ][:HISTORY_KEEP]
+    room.history_changed = True
     room.deadline = None
     room.deadline_kind = ""
     room.deadline_left = None

@@ -74,10 +74,10 @@ def test_a_buraco_hand_to_its_end_then_the_breakdown_and_the_next_hand(server, b
     wait_snapshot(page, "s.room.status === 'playing'")
 
     for _step in range(400):
-        snap = wait_snapshot(page, f"s.room.status !== 'playing' || ({my_turn_js()})", timeout=30000)
+        import time as _t; _t1=_t.time(); snap = wait_snapshot(page, f"s.room.status !== 'playing' || ({my_turn_js()})", timeout=30000); print("WAIT", round(_t.time()-_t1,2), flush=True)
         if snap["room"]["status"] != "playing":
             break
-        play_buraco_turn(page, snap)
+        import time as _t; _t0=_t.time(); play_buraco_turn(page, snap); print("STEP", _step, snap["view"]["phase"], round(_t.time()-_t0,2), flush=True)
     print("STEPS", _step, snap["room"]["history"][0]["result"].get("end"), snap["view"]["stock_count"])
     assert snap["room"]["status"] == "hand_over", snap["room"]["status"]
 
