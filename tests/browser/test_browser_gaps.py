@@ -58,6 +58,11 @@ def play_buraco_turn(page, snap: dict) -> None:
     wait_snapshot(page, f"s.version > {version}")
 
 
+def test_aaa_diag(server):
+    from tests.live import manage_shell
+    print(manage_shell(server.env, "from rooms.models import Room\nfor r in Room.objects.all(): print('ROOM', r.game, r.status, r.paused, r.pause_reason, r.deadline_kind, r.deadline, r.time_limit, r.state_version)\nimport django.utils.timezone as tz; print('NOW', tz.now())"))
+
+
 def test_a_buraco_hand_to_its_end_then_the_breakdown_and_the_next_hand(server, browser, chromium_path):
     name = unique("bh")
     context, page, _user = logged_in(browser, server, name)
