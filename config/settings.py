@@ -163,8 +163,10 @@ EMBEDDED = REDIS_URL is None
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "capacity": 1500, "expiry": 60},
+            # Pub/sub: a few PUBLISHes per move instead of ~60 sorted-set commands. Delivery is
+            # at most once, which the protocol already assumes (every message is a full snapshot).
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {"hosts": [REDIS_URL]},
         }
     }
     CELERY_BROKER_URL = REDIS_URL
