@@ -10,6 +10,7 @@ turns and timeouts all pass through ``_apply_move``.
 import logging
 import random
 import secrets
+import threading
 from datetime import timedelta
 
 from django.conf import settings
@@ -704,6 +705,10 @@ def _plan_deadline(room: Room, seats: list[Seat]) -> None:
     _schedule(room)
 
 
+_timers: dict[int, threading.Timer] = {}
+_timers_lock = threading.Lock()
+
+
 def _schedule(room: Room) -> None:
     room_id, version, eta = room.id, room.state_version, room.deadline
     if eta is None:
@@ -713,7 +718,22 @@ def _schedule(room: Room) -> None:
         from rooms.tasks import run_deadline
 
         try:
-            run_deadline.apply_async((room_id, version), eta=eta)
+            if settings.EMBEDDED:
+                # The in-process worker slows to a crawl while it holds a task whose ETA is
+                # still ahead (a bot match took 24 s instead of 2 next to a timed room), so
+                # here a timer thread hands the task over when it is due. A lost timer is
+                # the sweep's job, as a lost ETA task is in the stack.
+                delay = max(0.0, (eta - timezone.now()).total_seconds())
+                timer = threading.Timer(delay, run_deadline.delay, args=(room_id, version))
+                timer.daemon = True
+                with _timers_lock:
+                    previous = _timers.pop(room_id, None)
+                    if previous is not None:
+                        previous.cancel()  # the room moved on: that deadline is void anyway
+                    _timers[room_id] = timer
+                timer.start()
+            else:
+                run_deadline.apply_async((room_id, version), eta=eta)
         except Exception:  # the periodic sweep fires it if the broker is away
             logger.warning("could not schedule the deadline of room %s; the sweep will", room_id, exc_info=True)
 
