@@ -287,3 +287,21 @@ def test_a_bot_task_delivered_twice_moves_once(alice):
             assert not services.run_deadline(room.id, version)
             _m, hand = current(room)
             assert len(hand.moves) == moves_before + 2
+
+
+def test_embedded_deadlines_wait_in_timers_not_as_eta_tasks(alice, monkeypatch, settings):
+    """The in-process worker must never hold a task whose ETA is ahead (it stalls every bot turn)."""
+    from rooms import tasks
+
+    settings.EMBEDDED = True
+    sent = []
+    monkeypatch.setattr(tasks.run_deadline, "apply_async", lambda *a, **kw: sent.append(kw))
+    room = room_with(alice, bots=(1,), time_limit=60)
+    connect(alice, room)
+    services.start_match(alice, room.code)
+    make_human_turn(room, alice)
+    assert sent == []  # nothing was queued with an ETA
+    room.refresh_from_db()
+    timer = services._timers[room.id]
+    assert timer.is_alive() and 55 <= timer.interval <= 60
+    assert timer.args == (room.id, room.state_version)
