@@ -19,6 +19,11 @@ _started = threading.Event()
 _lock = threading.Lock()
 
 
+def worker_running() -> bool:
+    """Whether this process runs the in-process worker (deadlines then use timer threads)."""
+    return _started.is_set()
+
+
 def start_worker_and_beat(app=None) -> bool:
     """Start the in-process worker and beat once per process; True if started now."""
     with _lock:

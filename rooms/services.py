@@ -18,6 +18,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from config.embedded import worker_running as embedded_worker_running
 from games import IllegalMove, fair, registry
 from rooms import broadcast
 from rooms.errors import RoomError
@@ -718,13 +719,13 @@ def _schedule(room: Room) -> None:
         from rooms.tasks import run_deadline
 
         try:
-            if settings.EMBEDDED:
+            if settings.EMBEDDED and embedded_worker_running():
                 # The in-process worker slows to a crawl while it holds a task whose ETA is
                 # still ahead (a bot match took 24 s instead of 2 next to a timed room), so
                 # here a timer thread hands the task over when it is due. A lost timer is
                 # the sweep's job, as a lost ETA task is in the stack.
                 delay = max(0.0, (eta - timezone.now()).total_seconds())
-                timer = threading.Timer(delay, run_deadline.delay, args=(room_id, version))
+                timer = threading.Timer(delay, run_deadline.apply_async, args=((room_id, version),))
                 timer.daemon = True
                 with _timers_lock:
                     previous = _timers.pop(room_id, None)

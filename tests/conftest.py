@@ -1,4 +1,4 @@
-"""Shared fixtures: real servers (Redis, PostgreSQL) on free ports, users.
+"""Shared fixtures: real servers (Redis, PostgreSQL) on free ports; alice, bob and charlie.
 
 A fixture whose server binary is missing skips its tests with the reason,
 unless MESA_REQUIRE_SERVICES=1 (CI), where a missing service fails the run.
@@ -8,6 +8,7 @@ import os
 import shutil
 
 import pytest
+from django.contrib.auth import get_user_model
 
 from scripts import stack as stackmod
 
@@ -62,3 +63,32 @@ def chromium_path():
     if not os.path.exists(path):
         missing("chromium")
     return path
+
+
+@pytest.fixture
+def make_user(db, settings):
+    """Players are made with a fast password hasher: their passwords are not what is tested here."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+    def make(username: str):
+        return get_user_model().objects.create_user(username, f"{username}@example.com", "a-Strong-pass-123")
+
+    return make
+
+
+@pytest.fixture
+def alice(make_user):
+    """The host."""
+    return make_user("alice")
+
+
+@pytest.fixture
+def bob(make_user):
+    """Another player."""
+    return make_user("bob")
+
+
+@pytest.fixture
+def charlie(make_user):
+    """Somebody without a seat."""
+    return make_user("charlie")

@@ -116,6 +116,11 @@ class Client:
         return max(snaps, key=lambda m: m["room"]["version"]) if snaps else None
 
 
+def pick(legal: list) -> dict:
+    """A quick scripted player: the first legal move, but a card rather than a voluntary draw."""
+    return next((m for m in legal if m.get("type") != "draw"), legal[0])
+
+
 async def autoplay(client: Client, seat: int, until_status=("match_over", "hand_over"), timeout: float = 60.0):
     """Play the first legal move whenever it is this seat's turn, until the hand or match ends.
 
@@ -135,12 +140,12 @@ async def autoplay(client: Client, seat: int, until_status=("match_over", "hand_
                 return msg
             if room["seats"][seat]["turn"] and msg["legal"] and msg["version"] > moved_on and not room["paused"]:
                 moved_on = msg["version"]
-                await client.send("move", version=msg["version"], move=msg["legal"][0])
+                await client.send("move", version=msg["version"], move=pick(msg["legal"]))
 
     snap = client.snapshot
     if snap and snap["room"]["status"] in until_status:
         return snap
     if snap and snap["room"]["seats"][seat]["turn"] and snap["legal"]:
         moved_on = snap["version"]
-        await client.send("move", version=snap["version"], move=snap["legal"][0])
+        await client.send("move", version=snap["version"], move=pick(snap["legal"]))
     return await asyncio.wait_for(loop(), timeout)

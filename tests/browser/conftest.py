@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from scripts import stack as stackmod
+from tests.conftest import missing
 from tests.live import make_users, manage_shell
 
 SCREENSHOTS = Path(__file__).resolve().parent.parent.parent / "docs" / "screenshots"
@@ -49,7 +50,7 @@ def server():
 def browser(server):
     path = "/usr/bin/chromium"
     if not os.path.exists(path):
-        pytest.skip("chromium is not installed here")
+        missing("chromium")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:

@@ -1,30 +1,6 @@
-"""Fixtures for room tests: alice (host), bob (another player), charlie (no seat)."""
+"""Fixtures for room tests: short room timings and a controllable clock (players: tests/conftest.py)."""
 
 import pytest
-from django.contrib.auth import get_user_model
-
-
-@pytest.fixture
-def make_user(db):
-    def make(username: str):
-        return get_user_model().objects.create_user(username, f"{username}@example.com", "a-Strong-pass-123")
-
-    return make
-
-
-@pytest.fixture
-def alice(make_user):
-    return make_user("alice")
-
-
-@pytest.fixture
-def bob(make_user):
-    return make_user("bob")
-
-
-@pytest.fixture
-def charlie(make_user):
-    return make_user("charlie")
 
 
 @pytest.fixture(autouse=True)

@@ -294,14 +294,16 @@ def test_embedded_deadlines_wait_in_timers_not_as_eta_tasks(alice, monkeypatch, 
     from rooms import tasks
 
     settings.EMBEDDED = True
+    monkeypatch.setattr(services, "embedded_worker_running", lambda: True)
     sent = []
     monkeypatch.setattr(tasks.run_deadline, "apply_async", lambda *a, **kw: sent.append(kw))
     room = room_with(alice, bots=(1,), time_limit=60)
     connect(alice, room)
     services.start_match(alice, room.code)
     make_human_turn(room, alice)
-    assert sent == []  # nothing was queued with an ETA
+    assert not any("eta" in kw or "countdown" in kw for kw in sent)  # nothing waits in the worker
     room.refresh_from_db()
     timer = services._timers[room.id]
     assert timer.is_alive() and 55 <= timer.interval <= 60
-    assert timer.args == (room.id, room.state_version)
+    assert timer.args == ((room.id, room.state_version),)
+    timer.cancel()
