@@ -65,6 +65,15 @@ def chromium_path():
     return path
 
 
+@pytest.fixture(autouse=True)
+def no_worker_inside_pytest(settings):
+    """Tests in this process drive deadlines themselves; the in-process worker would race them.
+
+    Live tests start daphne as a separate process, which runs its own worker.
+    """
+    settings.MESA_EMBEDDED_WORKER = False
+
+
 @pytest.fixture
 def make_user(db, settings):
     """Players are made with a fast password hasher: their passwords are not what is tested here."""

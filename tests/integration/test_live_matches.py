@@ -121,8 +121,8 @@ def test_history_scores_and_state_survive_a_server_restart(site):
             assert (await bob.request("sit", seat=1))["type"] == "ack"
             assert (await alice.request("start"))["type"] == "ack"
             await asyncio.gather(
-                autoplay(alice, 0, until_status=("hand_over", "match_over")),
-                autoplay(bob, 1, until_status=("hand_over", "match_over")),
+                autoplay(alice, 0, until_status=("hand_over", "match_over"), timeout=180),
+                autoplay(bob, 1, until_status=("hand_over", "match_over"), timeout=180),
             )
             snap = await alice.current(lambda s: s["room"]["status"] in ("hand_over", "match_over"))
             if snap["room"]["status"] == "hand_over":
