@@ -20,6 +20,13 @@ from rooms.messages import message_for
 from rooms.models import Hand, Match, Room
 
 ROOMS_PER_HOUR = getattr(settings, "MESA_ROOMS_PER_HOUR", 10)
+# Rouba Monte and Stealing Bundles share one table: the same centre, piles and moves.
+TABLE_TEMPLATES = {
+    "rouba_monte": "rooms/table_capture.html",
+    "stealing_bundles": "rooms/table_capture.html",
+    "crazy_eights": "rooms/table_crazy_eights.html",
+    "buraco": "rooms/table_buraco.html",
+}
 MOVE_KINDS = {
     "move": gettext_lazy("move"),
     "bot": gettext_lazy("bot move"),
@@ -69,7 +76,7 @@ def room(request, code: str):
     if room.status == Room.Status.CLOSED:
         messages.info(request, _("This room is closed."))
         return redirect("rooms:lobby")
-    return render(request, f"rooms/table_{room.game}.html", {"room": room, "game": room.game})
+    return render(request, TABLE_TEMPLATES[room.game], {"room": room, "game": room.game})
 
 
 def _match_payload(match: Match) -> dict:
