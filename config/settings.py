@@ -163,10 +163,10 @@ EMBEDDED = REDIS_URL is None
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            # Pub/sub: a few PUBLISHes per move instead of ~60 sorted-set commands. Delivery is
-            # at most once, which the protocol already assumes (every message is a full snapshot).
-            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            # The pub/sub layer costs a third less per move, but a worker's publish could hang
+            # after a Redis restart (docs/benchmarks.md); the sorted-set layer recovers.
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [REDIS_URL], "capacity": 1500, "expiry": 60},
         }
     }
     CELERY_BROKER_URL = REDIS_URL
