@@ -579,6 +579,8 @@ def start_profilers(args, procs, rooms: int) -> list:
             cmd = [spy, "record", "--format", "raw", "-r", "200", "-p", str(pid), "-o", str(target), "--nonblocking"]
             if name.startswith("worker"):
                 cmd.append("--threads")
+            if args.profile_gil:
+                cmd.append("--gil")
             out.append(subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
     return out
 
@@ -971,6 +973,7 @@ def parse_args(argv=None):
     p.add_argument("--echo-count", type=int, default=200, help="sequential echo round trips per daphne (floor)")
     p.add_argument("--echo-load", type=int, default=0, help="also run closed-loop echo on this many sockets")
     p.add_argument("--profile", help="record py-spy profiles (collapsed stacks) of daphne and worker into this folder")
+    p.add_argument("--profile-gil", action="store_true", help="profile only the thread holding the GIL: CPU, not waits")
     p.add_argument("--variant", default="", help=f"comma list of in-memory changes to measure: {', '.join(VARIANTS)}")
     p.add_argument("--debug", action="store_true", help="run the started stack with DEBUG on (off by default)")
     p.add_argument("--seed", type=int, default=1)

@@ -3,15 +3,28 @@
 The in-memory channel layer's queues belong to the server's event loop. A send
 made from a Celery worker thread through ``async_to_sync`` would run on another
 loop and wake the receiver late, so in that case the send is handed to the
-server's loop with ``run_coroutine_threadsafe``. With channels-redis any loop
-works and ``async_to_sync`` is used.
+server's loop with ``run_coroutine_threadsafe``.
+
+With the Redis pub/sub layer a group message is one ``PUBLISH`` of the layer's
+serialized message on the group's Redis channel, so synchronous code (a Celery
+task, a service call running in a thread) publishes straight from its own
+thread with redis-py: one pipelined round trip for all of a change's
+snapshots, bounded by socket timeouts, instead of a hop to an event loop and an
+asyncio connection pool per calling loop. A Celery worker thread has no event
+loop of its own; through ``async_to_sync`` every send made a new loop and a new
+pool, and after a Redis restart such a send could hang for good.
 """
 
 import asyncio
 import threading
 
+import redis
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
+from channels_redis.pubsub import RedisPubSubChannelLayer
+from django.conf import settings
+from redis.backoff import ExponentialBackoff
+from redis.retry import Retry
 
 _server_loop: asyncio.AbstractEventLoop | None = None
 _loop_lock = threading.Lock()
@@ -43,6 +56,9 @@ def group_send_many(sends: list[tuple[str, dict]]) -> None:
     layer = get_channel_layer()
     if layer is None or not sends:
         return
+    if isinstance(layer, RedisPubSubChannelLayer):
+        publish_many(layer, sends)
+        return
 
     async def send_all():
         await asyncio.gather(*(layer.group_send(group, message) for group, message in sends))
@@ -58,3 +74,44 @@ def group_send_many(sends: list[tuple[str, dict]]) -> None:
             asyncio.run_coroutine_threadsafe(send_all(), loop)
             return
     async_to_sync(send_all)()
+
+
+# -- Redis pub/sub from synchronous code ----------------------------------------------------------
+
+_client: redis.Redis | None = None
+_client_lock = threading.Lock()
+
+
+def redis_client() -> redis.Redis:
+    """This process's synchronous Redis client for publishing (thread-safe, pooled).
+
+    Every wait is bounded: a dead or restarted Redis gives an error within
+    seconds, never a hang; a connection broken by a restart is retried.
+    """
+    global _client
+    with _client_lock:
+        if _client is None:
+            _client = redis.Redis.from_url(
+                settings.REDIS_URL,
+                socket_timeout=settings.REDIS_SOCKET_TIMEOUT,
+                socket_connect_timeout=settings.REDIS_SOCKET_TIMEOUT,
+                socket_keepalive=True,
+                health_check_interval=10,
+                retry=Retry(ExponentialBackoff(cap=0.5, base=0.05), 3),
+                retry_on_error=[redis.ConnectionError, redis.TimeoutError],
+            )
+        return _client
+
+
+def group_channel(group: str) -> str:
+    """The Redis channel the pub/sub layer subscribes for ``group`` (its own naming)."""
+    prefix = settings.CHANNEL_LAYERS["default"].get("CONFIG", {}).get("prefix", "asgi")
+    return f"{prefix}__group__{group}"
+
+
+def publish_many(layer: RedisPubSubChannelLayer, sends: list[tuple[str, dict]]) -> None:
+    """PUBLISH every message in one pipelined round trip, in order."""
+    pipe = redis_client().pipeline(transaction=False)
+    for group, message in sends:
+        pipe.publish(group_channel(group), layer.serialize(message))
+    pipe.execute()

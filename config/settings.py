@@ -160,13 +160,26 @@ DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "mesa@localhost")
 # Real time and background work.
 REDIS_URL = env_url("REDIS_URL", ("redis", "rediss", "unix"))
 EMBEDDED = REDIS_URL is None
+# Seconds a Redis command may wait before it fails (publishes, the channel layer's sends).
+REDIS_SOCKET_TIMEOUT = env_int("MESA_REDIS_SOCKET_TIMEOUT", 5, 1, 60)
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            # The pub/sub layer costs a third less per move, but a worker's publish could hang
-            # after a Redis restart (docs/benchmarks.md); the sorted-set layer recovers.
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "capacity": 1500, "expiry": 60},
+            # Pub/sub: one PUBLISH per user per move instead of ~60 sorted-set commands.
+            # Delivery is at most once, which the protocol already assumes (every message
+            # is a full snapshot; a client that reconnects gets a fresh one). Synchronous
+            # code publishes through config.realtime with bounded timeouts.
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {
+                "hosts": [
+                    {
+                        "address": REDIS_URL,
+                        "socket_connect_timeout": REDIS_SOCKET_TIMEOUT,
+                        "socket_keepalive": True,
+                        "health_check_interval": 10,
+                    }
+                ]
+            },
         }
     }
     CELERY_BROKER_URL = REDIS_URL

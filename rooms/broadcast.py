@@ -5,6 +5,8 @@ tab joins it), so one channel message per user carries exactly that user's
 view; nobody ever receives another seat's snapshot. Called only on commit.
 """
 
+import json
+
 from django.utils import timezone
 
 from config import realtime
@@ -41,11 +43,18 @@ def room_snapshots(room_id: int, only_user: int | None = None, room=None, seats=
     return {uid: snapshots.for_user(room_part, game_parts, uid, seats, hand) for uid in targets}
 
 
+def snapshot_message(snapshot: dict) -> dict:
+    """The channel message for one user's snapshot, already as the JSON text of the frame.
+
+    Encoded once, in the thread that built it: the receiving process sends the
+    text as it is, with no decoding and re-encoding on its event loop.
+    """
+    return {"type": "room.snapshot", "text": json.dumps(snapshot, separators=(",", ":"))}
+
+
 def publish_room(room_id: int, room=None, seats=None) -> None:
     snaps = room_snapshots(room_id, room=room, seats=seats)
-    realtime.group_send_many(
-        [(user_group(room_id, uid), {"type": "room.snapshot", "snapshot": snap}) for uid, snap in snaps.items()]
-    )
+    realtime.group_send_many([(user_group(room_id, uid), snapshot_message(snap)) for uid, snap in snaps.items()])
 
 
 def publish_lobby() -> None:

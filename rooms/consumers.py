@@ -282,7 +282,7 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
             self.recent_ids.remove(msg_id)
 
     async def room_snapshot(self, event):
-        await self.send_json(event["snapshot"])
+        await self.send(text_data=event["text"])
 
 
 class LobbyConsumer(AsyncJsonWebsocketConsumer):

@@ -94,6 +94,8 @@ def _match_payload(match: Match) -> dict:
                 "result": hand.result,
             }
         )
+        if match.game == "crazy_eights":
+            hands[-1]["final"] = _crazy_eights_final(hand.state)
     engine = registry.get(match.game)
     return {
         "match": match.id,
@@ -109,6 +111,15 @@ def _match_payload(match: Match) -> dict:
         "totals": match.totals,
         "winners": match.winners,
     }
+
+
+# What the verify page compares its own replay of a Crazy Eights hand with: the
+# recorded state at the end of the hand (all public once the match is over).
+CRAZY_EIGHTS_FINAL = ("hands", "stock", "discard", "suit", "reshuffles", "runouts", "end", "end_reason", "winner")
+
+
+def _crazy_eights_final(state: dict) -> dict:
+    return {name: state.get(name) for name in CRAZY_EIGHTS_FINAL}
 
 
 @login_required

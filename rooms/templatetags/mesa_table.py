@@ -288,4 +288,27 @@ def verify_strings() -> dict:
         "mismatch": _("MISMATCH"),
         "no_crypto": _("This browser cannot compute SHA-256/HMAC (Web Crypto needs a secure context)."),
         "show_cards": _("Show every card"),
+        # Crazy Eights: the pile reshuffles, replayed in the browser from the log.
+        "reshuffle_ok": _(
+            "Reshuffle %(k)s (move %(move)s, seat %(seat)s drawing): the %(count)s cards under the top card, "
+            "shuffled here with “%(label)s”, agree with every move that follows."
+        ),
+        "reshuffle_bad": _(
+            "Reshuffle %(k)s (move %(move)s, seat %(seat)s drawing): the moves that follow do NOT agree: %(detail)s"
+        ),
+        "reshuffle_unreached": _("Reshuffle %(k)s: not checked, the replay stopped before it."),
+        "no_reshuffle": _("No reshuffle in this hand."),
+        "show_stock": _("Show the new stock (top card first)"),
+        "moves_ok": _(
+            "Hand %(n)s replayed here: all %(count)s logged moves agree with the cards, and the hand ends as recorded."
+        ),
+        "moves_bad": _("Hand %(n)s replayed here: %(detail)s"),
+        "end_bad": _(
+            "Hand %(n)s replayed here: all %(count)s logged moves agree, but the hand does NOT end as recorded "
+            "(%(fields)s)."
+        ),
+        "not_held": _("move %(move)s: seat %(seat)s plays %(card)s, which the re-derived hand does NOT hold."),
+        "refused": _("move %(move)s: seat %(seat)s's “%(what)s” is NOT allowed in the re-derived hand (%(code)s)."),
+        "all_ok_replayed": _("Every hand was dealt, and every pile reshuffled, exactly as the seed says."),
+        "some_bad_replayed": _("Mismatch: the recorded deals or moves differ from the seed."),
     }

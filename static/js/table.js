@@ -415,29 +415,55 @@ export class Table {
     const history = [...(room.history || [])].sort((a, b) => (a.match - b.match) || (a.number - b.number));
     const matchId = room.match ? room.match.id : null;
     const rows = history.filter((h) => h.match === matchId);
-    if (!rows.length) { box.replaceChildren(el("p", { class: "muted", text: "—" })); return; }
+    if (!rows.length) {
+      // A new match has no finished hand yet: the last match's result must not stay on screen.
+      box.replaceChildren(el("p", { class: "muted", text: "—" }));
+      $("result-panel").hidden = true;
+      return;
+    }
     const keys = this.scoreKeys();
     const label = (key) => (this.game.teams ? fill(S.team_n, { n: Number(key) + 1 }) : this.seatName(Number(key)));
     const head = el("tr", {}, el("th", { text: "#" }), ...keys.map((k) => el("th", { class: "num", text: label(k) })));
     const body = el("tbody");
-    const running = {};
-    for (const h of rows) {
+    const totals = (room.match && room.match.totals) || {};
+    // The running total after each hand. The room keeps only the last 20 hands while the match
+    // totals count them all, so it is worked out backwards from the totals when they are known.
+    const points = rows.map((h) => this.matchPoints(h) || (h.result && h.result.scores) || {});
+    const running = rows.map(() => ({}));
+    for (const k of keys) {
+      let after = typeof totals[k] === "number" ? totals[k] : points.reduce((sum, p) => sum + (p[k] || 0), 0);
+      for (let i = rows.length - 1; i >= 0; i -= 1) {
+        running[i][k] = after;
+        after -= points[i][k] || 0;
+      }
+    }
+    rows.forEach((h, i) => {
       const scores = (h.result && h.result.scores) || {};
       const cells = keys.map((k) => {
-        running[k] = (running[k] || 0) + (scores[k] || 0);
         const won = (h.result.winners || []).includes(k);
-        return el("td", { class: `num${won ? " won" : ""}` }, `${scores[k] ?? 0}`, el("small", { class: "muted" }, ` (${running[k]})`));
+        return el("td", { class: `num${won ? " won" : ""}` }, `${scores[k] ?? 0}`, el("small", { class: "muted" }, ` (${running[i][k]})`));
       });
       body.append(el("tr", {}, el("td", { text: h.number }), ...cells));
-    }
-    const totals = (room.match && room.match.totals) || {};
-    const foot = el("tfoot", {}, el("tr", {}, el("th", { text: S.total }), ...keys.map((k) => el("th", { class: "num", text: totals[k] ?? running[k] ?? 0 }))));
+    });
+    const last = running[running.length - 1];
+    const foot = el("tfoot", {}, el("tr", {}, el("th", { text: S.total }), ...keys.map((k) => el("th", { class: "num", text: totals[k] ?? last[k] ?? 0 }))));
     box.replaceChildren(el("table", { class: "data-table history" }, el("thead", {}, head), body, foot));
     if (room.match && room.match.seed) {
       box.append(el("p", {}, el("a", { href: `/matches/${room.match.id}/verify/`, class: "history__verify", text: S.verify })));
     }
     if (this.game.renderResult) this.game.renderResult(this, rows[rows.length - 1]);
     else this.renderResult(rows[rows.length - 1]);
+  }
+
+  // What a hand adds to the match totals, by room seat, when the engine counts the match in
+  // other units than the hand's scores (Stealing Bundles: games won); null when they are the scores.
+  // The running totals in brackets then add up to the totals at the foot.
+  matchPoints(h) {
+    const engine = h.result && h.result.engine;
+    if (this.game.teams || !engine || !engine.match_points || !h.seat_map) return null;
+    const out = {};
+    for (const [k, v] of Object.entries(engine.match_points)) out[String(h.seat_map[Number(k)])] = v;
+    return out;
   }
 
   scoreKeys() {

@@ -2,7 +2,8 @@
 // exactly as DESIGN section 4 says, and compare each card with the recorded deal.
 // The stream key and the canonical deck are recomputed here, never taken from the server.
 
-import { cardElement, fill } from "./cards.js";
+import { cardElement, cardName, fill } from "./cards.js";
+import { endDifferences, replayHand } from "./verify_crazy_eights.js";
 
 const S = JSON.parse(document.getElementById("mesa-strings").textContent);
 const C = JSON.parse(document.getElementById("mesa-card-strings").textContent);
@@ -75,6 +76,85 @@ function line(ok, text) {
   return li;
 }
 
+function smallCards(codes) {
+  const box = document.createElement("div");
+  box.className = "verify-cards";
+  for (const code of codes) box.append(cardElement(code, C, { small: true }));
+  return box;
+}
+
+// One logged move, as short text: "play QH", "play 8C S" (an eight and its suit), "draw", "keep", "pass".
+function moveText(move) {
+  if (!move || typeof move !== "object") return JSON.stringify(move);
+  if (move.type === "play") return `play ${move.card}${move.suit ? ` ${move.suit}` : ""}`;
+  return String(move.type);
+}
+
+// Crazy Eights: replay the hand's stock and pile here, from the deck re-dealt here and the
+// logged moves, and check every reshuffle (hand:N:reshuffle:K) against the moves that follow it.
+// Returns the list of checks to show in the hand's section and whether all of them passed.
+async function crazyEightsChecks(hand, deck, key) {
+  const seatOf = (engineSeat) => (hand.seat_map && hand.seat_map[engineSeat] !== undefined ? hand.seat_map[engineSeat] : engineSeat) + 1;
+  const moves = hand.moves || [];
+  const { state, reshuffles, failure } = await replayHand({
+    players: hand.players, dealer: hand.dealer, number: hand.number, deck, moves, key, shuffle,
+  });
+  const list = document.createElement("ul");
+  list.className = "verify-replay";
+  let problem = "";
+  if (failure) {
+    const values = { move: failure.index + 1, seat: seatOf(failure.seat), code: failure.code, what: moveText(failure.move) };
+    problem = failure.code === "card_not_in_hand"
+      ? fill(S.not_held, { ...values, card: cardName(failure.card, C) })
+      : fill(S.refused, values);
+  }
+  // A refused move counts against the last reshuffle before it (or against the deal).
+  const blamed = failure ? reshuffles.filter((r) => r.index < failure.index).pop() : null;
+  for (const r of reshuffles) {
+    const ok = r !== blamed;
+    const values = { k: r.k, move: r.index + 1, seat: seatOf(r.seat), count: r.pile.length, label: r.label, detail: problem };
+    const li = line(ok, fill(ok ? S.reshuffle_ok : S.reshuffle_bad, values));
+    li.classList.add("verify-reshuffle");
+    li.dataset.k = r.k;
+    li.dataset.move = r.index;
+    li.dataset.ok = ok ? "1" : "0";
+    const details = document.createElement("details");
+    const summary = document.createElement("summary");
+    summary.textContent = S.show_stock;
+    details.append(summary, smallCards(r.stock));
+    li.append(details);
+    list.append(li);
+  }
+  // Reshuffles the record has but the replay never reached.
+  const recorded = hand.final && Number.isInteger(hand.final.reshuffles) ? hand.final.reshuffles : 0;
+  for (let k = reshuffles.length + 1; failure && k <= recorded; k += 1) {
+    const li = line(false, fill(S.reshuffle_unreached, { k }));
+    li.classList.add("verify-reshuffle");
+    li.dataset.k = k;
+    li.dataset.ok = "0";
+    list.append(li);
+  }
+  if (!failure && reshuffles.length === 0) {
+    const li = document.createElement("li");
+    li.className = "muted";
+    li.textContent = S.no_reshuffle;
+    list.append(li);
+  }
+  const differences = failure ? [] : endDifferences(state, hand.final);
+  let ok = !failure && differences.length === 0;
+  let text;
+  if (failure) text = fill(S.moves_bad, { n: hand.number, detail: problem });
+  else if (differences.length) text = fill(S.end_bad, { n: hand.number, count: moves.length, fields: differences.join(", ") });
+  else text = fill(S.moves_ok, { n: hand.number, count: moves.length });
+  const last = line(ok, text);
+  last.classList.add("verify-moves");
+  last.dataset.ok = ok ? "1" : "0";
+  if (failure) last.dataset.move = failure.index;
+  list.append(last);
+  ok = ok && list.querySelectorAll(".verify-reshuffle[data-ok='0']").length === 0;
+  return { list, ok };
+}
+
 async function run() {
   const summary = $("summary");
   const checks = $("checks");
@@ -99,6 +179,7 @@ async function run() {
   checks.append(line(keyOk, keyOk ? S.key_ok : S.key_bad));
 
   const canonical = canonicalDeck(data.game, data.options);
+  let replayed = false;
   for (const hand of data.hands) {
     const expected = await shuffle(key, `hand:${hand.number}:deal`, canonical);
     const recorded = hand.deck || [];
@@ -130,6 +211,13 @@ async function run() {
     title.textContent = handOk ? fill(S.hand_ok, { n: hand.number, count }) : fill(S.hand_bad, { n: hand.number, bad, count });
     title.className = `check check--${handOk ? "ok" : "bad"}`;
     section.dataset.ok = handOk ? "1" : "0";
+    if (data.game === "crazy_eights") {
+      const replay = await crazyEightsChecks(hand, expected, key);
+      section.append(replay.list);
+      section.dataset.replayOk = replay.ok ? "1" : "0";
+      allOk = allOk && replay.ok;
+      replayed = true;
+    }
     const server = (data.server_check || []).find((c) => c.hand === hand.number);
     if (server) {
       const p = document.createElement("p");
@@ -145,7 +233,8 @@ async function run() {
     section.append(details);
     box.append(section);
   }
-  summary.textContent = allOk ? S.all_ok : S.some_bad;
+  if (replayed) summary.textContent = allOk ? S.all_ok_replayed : S.some_bad_replayed;
+  else summary.textContent = allOk ? S.all_ok : S.some_bad;
   summary.classList.add(allOk ? "verify-summary--ok" : "verify-summary--bad");
   summary.dataset.ok = allOk ? "1" : "0";
 }

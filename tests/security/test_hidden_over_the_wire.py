@@ -158,10 +158,10 @@ async def play_match(game: str, seed: str, level: str, users: dict) -> tuple[int
         if message["type"] == "room.snapshot":
             user_id = int(group.rsplit("-", 1)[1])
             assert group == broadcast.user_group(room.id, user_id)
-            assert message["snapshot"]["you"]["user_id"] == user_id
+            assert json.loads(message["text"])["you"]["user_id"] == user_id
         else:
             assert not CARD.search(json.dumps(message)), message
-        assert seed not in json.dumps(message) or message["snapshot"]["room"]["match"]["status"] != "playing"
+        assert seed not in json.dumps(message) or json.loads(message["text"])["room"]["match"]["status"] != "playing"
     # What the Celery broker would carry: a room id and a version, nothing else.
     for args, kw in queued:
         assert len(args) == 2 and all(isinstance(a, int) for a in args)

@@ -142,7 +142,7 @@ const game = {
     const code = this.lifted;
     if (!code || code[0] !== "8") return;
     const move = this.playsOf(t, code).find((m) => m.suit === suit);
-    if (move) { this.lifted = null; this.chipsOpen = false; t.move(move); }
+    if (move) { this.lifted = null; this.chipsOpen = false; t.hint(""); t.move(move); }
   },
 
   draw(t) { if (this.can(t, "draw")) t.move({ type: "draw" }); else t.hint(fill(t.S.game.stock_cannot, { n: (t.snapshot.view || {}).stock_count ?? 0 })); },
@@ -172,7 +172,7 @@ const game = {
       const suit = SUIT_ORDER[Number(key) - 1];
       if (this.lifted && this.lifted[0] === "8") { this.playEight(t, suit); event.preventDefault(); }
     } else if (key === "Escape" && this.lifted) {
-      this.lifted = null; this.chipsOpen = false; t.render(t.snapshot);
+      this.lifted = null; this.chipsOpen = false; t.hint(""); t.render(t.snapshot);
     }
   },
 

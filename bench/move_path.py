@@ -1,0 +1,139 @@
+"""The cost of one move through the service layer, without a server around it.
+
+Plays Rouba Monte matches of four people by calling ``rooms.services.move``
+in a loop, in this process, against a real PostgreSQL and Redis started for
+the run (or SQLite with ``--sqlite``): the room lock, the seats, the engine,
+the saves, the four snapshots and their publish. It prints the CPU time of
+this process per move (what a daphne thread spends inside the service call)
+and the wall time, and with ``--profile`` the functions that cost the most.
+
+    .venv/bin/python bench/move_path.py --moves 3000 [--profile] [--sqlite]
+
+The load harness (bench/load.py) measures the whole path through daphne; this
+one isolates the part the site's own code decides.
+"""
+
+import argparse
+import cProfile
+import os
+import pstats
+import random
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def setup_env(args) -> object:
+    from scripts import stack as stackmod
+
+    st = stackmod.new_stack()
+    if not args.sqlite:
+        st.start_postgres()
+        st.start_redis()
+    os.environ.update(st.env)
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    os.environ["MESA_EMBEDDED_WORKER"] = "0"
+    os.environ.setdefault("LOG_LEVEL", "WARNING")
+    return st
+
+
+def run(args) -> dict:
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+    from accounts.models import User
+    from games import registry
+    from rooms import services
+    from rooms.models import Room
+
+    people = [User.objects.create_user(f"p{i}", email=f"p{i}@bench.invalid", password="x") for i in range(4)]
+    room = services.create_room(people[0], "rouba_monte", "bench", time_limit=None)
+    for i, user in enumerate(people[1:], start=1):
+        services.sit(user, room.code, i)
+    for i, user in enumerate(people):
+        services.connect(user, room.code, f"bench.channel.{i}")
+    engine = registry.get("rouba_monte")
+    rng = random.Random(1)
+    services.start_match(people[0], room.code)
+
+    def one_move() -> None:
+        room.refresh_from_db(fields=["status", "state_version", "current_hand"])
+        if room.status != Room.Status.PLAYING:
+            services.start_match(people[0], room.code)
+            return
+        hand = room.current_hand
+        state = engine.from_json(hand.state)
+        seat = engine.current_seat(state)
+        user = people[hand.seat_map[seat]]
+        move = rng.choice(engine.legal_moves(state, seat))
+        services.move(user, room.code, room.state_version, move)
+
+    for _ in range(args.warmup):
+        one_move()
+    # The driver's own reads (refresh, decode, legal moves) are timed apart and subtracted.
+    profiler = cProfile.Profile() if args.profile else None
+    cpu0, wall0 = time.process_time(), time.perf_counter()
+    if profiler:
+        profiler.enable()
+    made = 0
+    driver_cpu = 0.0
+    while made < args.moves:
+        t = time.process_time()
+        room.refresh_from_db(fields=["status", "state_version", "current_hand"])
+        playing = room.status == Room.Status.PLAYING
+        if playing:
+            hand = room.current_hand
+            state = engine.from_json(hand.state)
+            seat = engine.current_seat(state)
+            user = people[hand.seat_map[seat]]
+            move = rng.choice(engine.legal_moves(state, seat))
+        driver_cpu += time.process_time() - t
+        if not playing:
+            services.start_match(people[0], room.code)
+            continue
+        services.move(user, room.code, room.state_version, move)
+        made += 1
+    if profiler:
+        profiler.disable()
+    cpu = time.process_time() - cpu0 - driver_cpu
+    wall = time.perf_counter() - wall0
+    result = {
+        "database": "sqlite" if args.sqlite else "postgresql",
+        "moves": made,
+        "service_cpu_ms_per_move": round(cpu / made * 1000, 3),
+        "wall_ms_per_move_with_driver": round(wall / made * 1000, 3),
+    }
+    print(result)
+    if profiler:
+        stats = pstats.Stats(profiler)
+        stats.sort_stats("cumulative").print_stats(args.top)
+        stats.sort_stats("tottime").print_stats(args.top)
+        if args.callers:
+            stats.print_callers(args.callers)
+    return result
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--moves", type=int, default=3000)
+    p.add_argument("--warmup", type=int, default=200)
+    p.add_argument("--sqlite", action="store_true", help="embedded SQLite and the in-memory layer")
+    p.add_argument("--profile", action="store_true", help="cProfile the measured moves")
+    p.add_argument("--top", type=int, default=35)
+    p.add_argument("--callers", help="with --profile: print the callers of functions matching this")
+    args = p.parse_args()
+    st = setup_env(args)
+    try:
+        run(args)
+    finally:
+        st.stop()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,260 @@
+"""Stealing Bundles in the browser: a room made in the lobby form with classic variations (Jacks
+steal any pile, the last capturer takes the leftover table cards, two piles per player), three bots
+added from the seats, and whole matches played with clicks only.
+
+At every turn the highlighted options must be exactly the snapshot's legal moves, the felt must
+say that capture is compulsory exactly when no discard is legal, and at the end the result, the
+history and the revealed seed shown must be the server's (the snapshot, and the Match and Hand
+rows read back with the ORM and re-scored with the engine).
+"""
+
+import hashlib
+import json
+import random
+
+import pytest
+from conftest import canon, logged_in, my_turn_js, no_horizontal_scroll, shot, snapshot, unique, wait_snapshot
+
+from tests.live import manage_shell
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+VARIATIONS = ["jacks_wild", "last_capture_bonus", "double_piles"]
+
+HIGHLIGHTED_JS = """() => {
+  // Pick up every outlined hand card in turn (real click events) and read the targets that light up.
+  const moves = [];
+  for (const card of document.querySelectorAll("#hand .card.playable")) {
+    card.click();
+    if (!card.classList.contains("selected")) throw new Error("the card did not lift");
+    for (const option of document.querySelectorAll(".option[data-moves]")) moves.push(...JSON.parse(option.dataset.moves));
+    card.click();
+  }
+  if (document.querySelector(".option")) throw new Error("an option stayed lit with no card chosen");
+  return moves;
+}"""
+
+TABLE_ROWS_JS = """(sel) => [...document.querySelectorAll(sel)].map(
+  (tr) => [...tr.children].map((c) => c.textContent.trim()))"""
+
+# The match as the server recorded it, and each hand re-scored by the engine from its final state.
+SERVER_RECORD = """
+import json
+from games import registry
+from rooms.models import Match
+m = Match.objects.get(id={match_id})
+engine = registry.get(m.game)
+hands = []
+for h in m.hands.order_by("number"):
+    state = engine.from_json(h.state)
+    res = engine.result(state)
+    hands.append({{
+        "number": h.number,
+        "result": h.result,
+        "over": engine.is_over(state),
+        "rescored": {{str(h.seat_map[int(k)]): v for k, v in res["scores"].items()}},
+        "moves": len(h.moves),
+    }})
+print("JSON" + json.dumps({{
+    "status": m.status, "winners": m.winners, "totals": m.totals, "seed": m.seed,
+    "fingerprint": m.fingerprint, "options": m.options, "hands": hands,
+    "room_status": m.room.status, "room_history": m.room.history,
+}}))
+"""
+
+
+def server_record(server, match_id: int) -> dict:
+    out = manage_shell(server.env, SERVER_RECORD.format(match_id=match_id))
+    return json.loads(next(x for x in out.splitlines() if x.startswith("JSON"))[4:])
+
+
+def highlighted_moves(page) -> list[dict]:
+    return page.evaluate(HIGHLIGHTED_JS)
+
+
+def play_with_clicks(page, snap: dict, move: dict) -> None:
+    """Lift the move's card, click its target; with two own piles, choose the receiving pile."""
+    version = snap["version"]
+    page.click(f'#hand .card[data-card="{move["card"]}"]')
+    page.wait_for_selector(f'#hand .card.selected[data-card="{move["card"]}"]')
+    if move["type"] == "capture":
+        target = f'#centre [data-target="centre:{move["target"]}"]'
+    elif move["type"] == "steal":
+        target = f'.seat [data-target="pile:{move["from"]}:{move.get("from_pile", 0)}"]'
+    else:
+        target = "#discard"
+    offered = json.loads(page.get_attribute(target, "data-moves"))
+    assert move in offered, (move, offered)
+    page.click(target)
+    if len(offered) > 1:
+        # Two piles per player: the page asks which own pile receives the cards, one button per pile.
+        page.wait_for_selector("#pile-choice:not([hidden]) button")
+        buttons = page.locator("#pile-choice button")
+        assert buttons.count() == len(offered)
+        assert sorted(m["pile"] for m in offered) == [0, 1]
+        buttons.nth(offered.index(move)).click()
+    else:
+        assert page.is_hidden("#pile-choice")
+    after = wait_snapshot(page, f"s.version > {version}")
+    last = after["room"]["last_move"]
+    assert last["move"]["card"] == move["card"] and last["move"]["type"] == move["type"], (last, move)
+
+
+def check_piles(page, snap: dict) -> None:
+    """Every pile is drawn with its count and top card: two per player with double piles."""
+    view = snap["view"]
+    mine = str(view["seat"])
+    for seat, piles in view["double_piles"].items():
+        where = "#own-pile" if seat == mine else f'.seat[data-engine-seat="{seat}"]'
+        counts = page.eval_on_selector_all(f"{where} .pile .pile__count", "els => els.map((e) => e.textContent)")
+        assert counts == [f"Pile: {p['count'] if p else 0}" for p in piles], (seat, counts, piles)
+
+
+def test_stealing_bundles_from_the_lobby_with_variations_played_to_the_end(server, browser, chromium_path):
+    name = unique("sb")
+    context, page, _user = logged_in(browser, server, name)
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    rng = random.Random(name)
+
+    # The lobby form shows the variations only for Stealing Bundles; three of them are chosen.
+    page.goto(server.base + "/lobby/")
+    page.select_option("#create-room [name=game]", "stealing_bundles")
+    assert page.is_visible("[data-field=variations]") and page.is_visible("[data-field=seat_count]")
+    assert page.is_hidden("[data-field=target]")
+    assert page.locator("[data-field=variations] input[type=checkbox]").count() == 8
+    page.fill("#create-room [name=name]", "Casita robada")
+    for variation in VARIATIONS:
+        page.check(f"#create-room [name=variations][value={variation}]")
+    page.click("#create-room button[type=submit]")
+    page.wait_for_url("**/rooms/*/")
+    snap = wait_snapshot(page, "s.you.seat === 0 && s.you.host")
+    options = snap["room"]["options"]
+    assert {k for k, v in options.items() if v is True} == set(VARIATIONS), options
+    assert snap["room"]["game"] == "stealing_bundles" and len(snap["room"]["seats"]) == 4
+
+    for seat in (1, 2, 3):
+        page.click(f'.seat[data-seat="{seat}"] [data-action=add-bot]')
+        wait_snapshot(page, f"!!s.room.seats[{seat}].bot")
+    assert page.locator(".seat .badge--bot").count() == 3
+
+    matches = []
+    previous_next = None
+    must_seen = free_seen = 0
+    kinds: set[str] = set()
+    pile_choices = 0
+    while len(matches) < 3 and (not matches or not must_seen):
+        # Start (or, after a match, play again): capture being compulsory has to come up at least once.
+        page.click("#host-controls [data-action=start], #host-controls [data-action=new_match]")
+        snap = wait_snapshot(page, "s.room.status === 'playing' && !!s.view")
+        match_id = snap["room"]["match"]["id"]
+        assert match_id not in matches
+        assert snap["room"]["match"]["seed"] is None  # secret while the match is played
+        if matches:
+            # Play again: the last match's result and hands leave the screen, the new fingerprint is
+            # the one announced in advance, and the new match counts from zero.
+            assert page.is_hidden("#result-panel")
+            assert page.inner_text("#history").strip() == "—"
+            assert snap["room"]["match"]["fingerprint"] == previous_next
+            assert page.locator("#fair .verify-link").count() == 0
+        turns = 0
+        while True:
+            snap = wait_snapshot(page, f"s.room.status !== 'playing' || ({my_turn_js()})", timeout=30000)
+            if snap["room"]["status"] == "hand_over":  # not with these options, but never stuck
+                page.click("#host-controls [data-action=next_hand]")
+                wait_snapshot(page, "s.room.status === 'playing'")
+                continue
+            if snap["room"]["status"] != "playing":
+                break
+            turns += 1
+            legal = snap["legal"]
+            assert canon(highlighted_moves(page)) == canon(legal), f"match {len(matches) + 1}, turn {turns}"
+            must = not any(m["type"] == "discard" for m in legal)
+            note = page.inner_text("#capture-note").strip()
+            if must:
+                must_seen += 1
+                assert note == "Capture is compulsory: you must take a card or a pile.", note
+                if must_seen == 1:
+                    shot(page, "stealing_bundles_must_capture")
+                    page.screenshot(path="/tmp/sb_must_capture.png", full_page=True)
+            else:
+                free_seen += 1
+                assert note == "", note
+            check_piles(page, snap)
+            # Steals and captures first (they are what the variations change), otherwise any move.
+            takes = [m for m in legal if m["type"] != "discard"]
+            move = rng.choice(takes if takes and rng.random() < 0.8 else legal)
+            kinds.add(move["type"])
+            pile_choices += "pile" in move
+            play_with_clicks(page, snap, move)
+        assert snap["room"]["status"] == "match_over", snap["room"]["status"]
+        assert turns >= 5
+        matches.append(match_id)
+        check_match_end(server, page, snap, match_id)
+        previous_next = snap["room"]["match"]["next_fingerprint"]
+    assert must_seen >= 1 and free_seen >= 1, (must_seen, free_seen)
+    assert pile_choices >= 1 and "capture" in kinds, (pile_choices, kinds)
+    assert no_horizontal_scroll(page)
+    assert not errors, errors
+    context.close()
+
+
+def check_match_end(server, page, snap: dict, match_id: int) -> None:
+    """What the page shows at the end is what the server recorded."""
+    room = snap["room"]
+    match = room["match"]
+    record = server_record(server, match_id)
+    assert record["status"] == "over" and record["room_status"] == "match_over"
+    assert record["options"]["double_piles"] and record["options"]["jacks_wild"]
+    hands = record["hands"]
+    assert len(hands) == 1 and hands[0]["over"] and hands[0]["moves"] > 0
+    result = hands[0]["result"]
+    # The engine, run again on the stored final state, gives the same scores the server kept.
+    assert hands[0]["rescored"] == result["scores"], (hands[0]["rescored"], result["scores"])
+    # Most cards wins (ties share), with the leftover table cards going to the last capturer.
+    scores = result["scores"]
+    best = max(scores.values())
+    assert sorted(result["winners"]) == sorted(k for k, v in scores.items() if v == best)
+    breakdown = result["breakdown"]
+    piles, bonus = breakdown["piles"], breakdown["last_capture_bonus"]
+    assert sum(piles.values()) + len(breakdown["centre_left"]) == 52
+    assert sorted(bonus.values())[-1] == len(breakdown["centre_left"]) and sorted(bonus.values())[-2] == 0
+    assert all(scores[k] == piles[k] + bonus[k] for k in scores)
+    assert record["winners"] == result["winners"] == match["winners"]
+    assert record["totals"] == match["totals"]
+    assert record["room_history"][0]["result"] == result == room["history"][0]["result"]
+    for key in scores:
+        assert match["totals"][key] == (1 if key in result["winners"] else 0)
+
+    # The result panel names the winner(s), as the table names seats.
+    page.wait_for_selector("#result-panel:not([hidden])")
+    strings = page.evaluate("() => JSON.parse(document.getElementById('mesa-strings').textContent)")
+    seat_names = {
+        str(s["index"]): (strings["you"] if s["index"] == snap["you"]["seat"] else s["name"]) for s in room["seats"]
+    }
+    names = ", ".join(seat_names[w] for w in record["winners"])
+    expected = (strings["tie"] if len(record["winners"]) > 1 else strings["winners"]).replace("%(names)s", names)
+    assert page.inner_text("#result .result__winners") == expected
+    # The history: one row with each seat's cards and, in brackets, the running match total (games
+    # won, as the match is counted), which adds up to the totals at the foot.
+    body = page.evaluate(TABLE_ROWS_JS, "#history table.history tbody tr")
+    won = {k: record["totals"][k] for k in scores}
+    assert body == [["1", *(f"{scores[k]} ({won[k]})" for k in ("0", "1", "2", "3"))]], body
+    marked = page.eval_on_selector_all("#history tbody td.won", "els => els.length")
+    assert marked == len(result["winners"])
+    foot = page.evaluate(TABLE_ROWS_JS, "#history table.history tfoot tr")
+    assert foot == [["Total", *(str(record["totals"][k]) for k in ("0", "1", "2", "3"))]], foot
+
+    # Fairness: the seed is revealed, matches the fingerprint shown from the start, and links to verify.
+    assert match["seed"] == record["seed"]
+    assert hashlib.sha256(record["seed"].encode()).hexdigest() == record["fingerprint"] == match["fingerprint"]
+    hashes = page.eval_on_selector_all("#fair code.hash", "els => els.map((e) => e.textContent)")
+    assert record["fingerprint"] in hashes and record["seed"] in hashes
+    verify = f"/matches/{match_id}/verify/"
+    assert page.get_attribute("#fair .verify-link", "href") == verify
+    assert page.get_attribute("#result a", "href") == verify
+    assert page.is_visible("#host-controls [data-action=new_match]")
+    assert "The match is over." in page.inner_text("#announcer")
+    page.screenshot(path=f"/tmp/sb_match_over_{match_id}.png", full_page=True)
+    shot(page, "stealing_bundles_match_over")
+    assert snapshot(page)["room"]["status"] == "match_over"

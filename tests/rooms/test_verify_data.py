@@ -1,0 +1,55 @@
+"""verify.json of a finished Crazy Eights match: the recorded end of each hand, for the browser's replay."""
+
+import pytest
+from django.urls import reverse
+
+from games import fair, registry
+from rooms import services
+from rooms.models import Room
+from rooms.views import CRAZY_EIGHTS_FINAL
+from tests.rooms.helpers import play_hand
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_crazy_eights_hands_carry_their_recorded_end(client, alice):
+    room = services.create_room(alice, "crazy_eights", "Mesa", time_limit=None, seat_count=3, options={"target": 1})
+    for seat in (1, 2):
+        services.add_bot(alice, room.code, seat, "easy")
+    services.start_match(alice, room.code)
+    for _ in range(20):
+        play_hand(room, alice)
+        room.refresh_from_db()
+        if room.status != Room.Status.HAND_OVER:
+            break
+        services.next_hand(alice, room.code)
+    match = room.matches.get()
+    client.force_login(alice)
+    data = client.get(reverse("rooms:verify_data", args=[match.id])).json()
+    engine = registry.get("crazy_eights")
+    assert data["hands"]
+    for hand in data["hands"]:
+        assert set(hand["final"]) == set(CRAZY_EIGHTS_FINAL)
+        # What the page's replay must reach: the engine's replay of the logged moves from the seed.
+        state = fair.replay(
+            "crazy_eights",
+            hand["players"],
+            hand["dealer"],
+            hand["options"],
+            data["stream_key"],
+            hand["moves"],
+            hand=hand["number"],
+        )
+        assert hand["final"] == {name: engine.to_json(state)[name] for name in CRAZY_EIGHTS_FINAL}
+    assert all(check["ok"] for check in data["server_check"])
+
+
+def test_other_games_have_no_final(client, alice):
+    room = services.create_room(alice, "rouba_monte", "Mesa")
+    services.add_bot(alice, room.code, 1, "easy")
+    services.start_match(alice, room.code)
+    play_hand(room, alice)
+    match = room.matches.get()
+    client.force_login(alice)
+    data = client.get(reverse("rooms:verify_data", args=[match.id])).json()
+    assert "final" not in data["hands"][0]
