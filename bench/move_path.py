@@ -77,7 +77,7 @@ def run(args) -> dict:
     for _ in range(args.warmup):
         one_move()
     # The driver's own reads (refresh, decode, legal moves) are timed apart and subtracted.
-    profiler = cProfile.Profile() if args.profile else None
+    profiler = cProfile.Profile(time.process_time) if args.profile else None  # CPU, not waits
     cpu0, wall0 = time.process_time(), time.perf_counter()
     if profiler:
         profiler.enable()
@@ -103,8 +103,14 @@ def run(args) -> dict:
         profiler.disable()
     cpu = time.process_time() - cpu0 - driver_cpu
     wall = time.perf_counter() - wall0
+    from rooms import broadcast
+
+    sizes = [len(broadcast.snapshot_message(s)["text"]) for s in broadcast.room_snapshots(room.id).values()]
+    history = Room.objects.get(pk=room.id).history or []
     result = {
         "database": "sqlite" if args.sqlite else "postgresql",
+        "snapshot_bytes": max(sizes),
+        "history_hands": len(history),
         "moves": made,
         "service_cpu_ms_per_move": round(cpu / made * 1000, 3),
         "wall_ms_per_move_with_driver": round(wall / made * 1000, 3),

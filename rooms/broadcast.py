@@ -20,11 +20,13 @@ def user_group(room_id: int, user_id: int) -> str:
     return f"user-{room_id}-{user_id}"
 
 
-def room_snapshots(room_id: int, only_user: int | None = None, room=None, seats=None) -> dict[int, dict]:
+def room_snapshots(
+    room_id: int, only_user: int | None = None, room=None, seats=None, with_history: bool = True
+) -> dict[int, dict]:
     """user id -> snapshot for every user connected to the room (or one user).
 
     The service passes the room and seats it has just saved, so a move costs
-    only the presence and history reads here.
+    no query here.
     """
     if room is None:
         room = Room.objects.select_related("host", "current_match", "current_hand").filter(pk=room_id).first()
@@ -39,7 +41,7 @@ def room_snapshots(room_id: int, only_user: int | None = None, room=None, seats=
     match, hand = room.current_match, room.current_hand
     history = room.history or []
     now_ms = int(timezone.now().timestamp() * 1000)
-    room_part, game_parts = snapshots.build(room, seats, match, hand, users, now_ms, history)
+    room_part, game_parts = snapshots.build(room, seats, match, hand, users, now_ms, history, with_history)
     return {uid: snapshots.for_user(room_part, game_parts, uid, seats, hand) for uid in targets}
 
 
@@ -53,7 +55,9 @@ def snapshot_message(snapshot: dict) -> dict:
 
 
 def publish_room(room_id: int, room=None, seats=None) -> None:
-    snaps = room_snapshots(room_id, room=room, seats=seats)
+    """Everyone's snapshot after a change; the history only when the change ended a hand."""
+    with_history = room is None or getattr(room, "history_changed", False)
+    snaps = room_snapshots(room_id, room=room, seats=seats, with_history=with_history)
     realtime.group_send_many([(user_group(room_id, uid), snapshot_message(snap)) for uid, snap in snaps.items()])
 
 

@@ -20,7 +20,7 @@ from django.utils import timezone
 
 from config.embedded import worker_running as embedded_worker_running
 from games import IllegalMove, fair, registry
-from rooms import broadcast
+from rooms import broadcast, queries
 from rooms.errors import RoomError
 from rooms.models import Hand, Match, PlayerStat, Presence, Room, Seat
 from rooms.policies import STAND_IN_LEVEL, policy
@@ -35,22 +35,19 @@ BOT_LEVELS = ("easy", "normal", "hard")
 # -- loading and locking ---------------------------------------------------------
 
 
-LOCK_RELATED = ("host", "current_match", "current_hand")
-
-
 def _lock(code: str) -> Room:
-    try:
-        return Room.objects.select_for_update(of=("self",)).select_related(*LOCK_RELATED).get(code=code)
-    except Room.DoesNotExist:
-        raise RoomError("room_not_found", "This room does not exist.") from None
+    room = queries.lock_room(code=code)
+    if room is None:
+        raise RoomError("room_not_found", "This room does not exist.")
+    return room
 
 
 def _lock_id(room_id: int) -> Room | None:
-    return Room.objects.select_for_update(of=("self",)).select_related(*LOCK_RELATED).filter(pk=room_id).first()
+    return queries.lock_room(room_id=room_id)
 
 
 def _seats(room: Room) -> list[Seat]:
-    return list(room.seats.select_related("user", "reserved_by").order_by("index"))
+    return queries.seats_of(room)
 
 
 def _current(room: Room) -> tuple[Match | None, Hand | None]:
@@ -93,7 +90,7 @@ def _touch(room: Room, state_changed: bool = False) -> None:
 
 # Every column but the hand history, which changes only when a hand ends: a move
 # should not rewrite twenty hands' results.
-ROOM_FIELDS_BUT_HISTORY = [f.name for f in Room._meta.concrete_fields if not f.primary_key and f.name != "history"]
+ROOM_FIELDS_BUT_HISTORY = tuple(f.name for f in Room._meta.concrete_fields if not f.primary_key and f.name != "history")
 
 
 def _finish(room: Room, seats: list[Seat] | None = None, lobby: bool = True) -> None:
@@ -101,7 +98,7 @@ def _finish(room: Room, seats: list[Seat] | None = None, lobby: bool = True) -> 
     if getattr(room, "history_changed", False):
         room.save()
     else:
-        room.save(update_fields=ROOM_FIELDS_BUT_HISTORY)
+        queries.save_room(room, ROOM_FIELDS_BUT_HISTORY)
     # robust: a channel layer that is down must not turn a committed action into an error;
     # clients resynchronise from the snapshot they get when they reconnect.
     transaction.on_commit(lambda: broadcast.publish_room(room.id, room=room, seats=seats), robust=True)
@@ -340,8 +337,7 @@ def _leave(room: Room, seats: list[Seat], user, reason: str = "left") -> Seat | 
         if rules.on_leave == "remove":
             state = engine.remove_player(state, engine_seat)
             hand.state = engine.to_json(state)
-            hand.moves = [*hand.moves, _log_entry(engine_seat, None, "leave", by=user.username)]
-            hand.save(update_fields=["state", "moves"])
+            queries.save_move(hand, _log_entry(engine_seat, None, "leave", by=user.username))
             room.last_move = {"seat": seat.index, "kind": "leave", "name": user.username}
             _clear_seat(seat)
             seat.save()
@@ -620,8 +616,7 @@ def _apply_move(room: Room, seats: list[Seat], match: Match, hand: Hand, engine_
         raise RoomError(exc.code, exc.message) from None
     hand.state = engine.to_json(new_state)
     auto = kind in ("timeout", "grace")
-    hand.moves = [*hand.moves, _log_entry(engine_seat, move, kind, by, auto=auto)]
-    hand.save(update_fields=["state", "moves"])
+    queries.save_move(hand, _log_entry(engine_seat, move, kind, by, auto=auto))
     room.last_move = {
         "seat": hand.seat_map[engine_seat],
         "engine_seat": engine_seat,

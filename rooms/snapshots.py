@@ -10,6 +10,14 @@ from games import registry
 HISTORY_LIMIT = 20
 
 
+def history_key(history: list) -> str:
+    """Names the newest hand of the history: changes exactly when the history does."""
+    if not history:
+        return ""
+    newest = history[0]
+    return f"{newest.get('match')}:{newest.get('number')}"
+
+
 def epoch_ms(moment) -> int | None:
     return int(moment.timestamp() * 1000) if moment else None
 
@@ -49,7 +57,16 @@ def match_entry(match) -> dict | None:
     }
 
 
-def room_entry(room, seats, match, hand, connected_users: set[int], turn_seat: int | None, history: list) -> dict:
+def room_entry(
+    room, seats, match, hand, connected_users: set[int], turn_seat: int | None, history: list, with_history: bool = True
+) -> dict:
+    """The room part of a snapshot.
+
+    The twenty-hand history is most of a snapshot's size (over 9 KB of the 12
+    once a room has twenty hands) and changes only when a hand ends, so a
+    broadcast carries it only then; ``history_key`` is always there, and a
+    client that holds another key asks for a full snapshot (docs/protocol.md).
+    """
     seat_map = {room_seat: engine_seat for engine_seat, room_seat in enumerate(hand.seat_map if hand else [])}
     return {
         "code": room.code,
@@ -73,11 +90,14 @@ def room_entry(room, seats, match, hand, connected_users: set[int], turn_seat: i
         "dealer": room.dealer,
         "seats": [seat_entry(s, seat_map.get(s.index), s.user_id in connected_users, turn_seat) for s in seats],
         "match": match_entry(match),
-        "history": history[:HISTORY_LIMIT],
+        "history_key": history_key(history),
+        **({"history": history[:HISTORY_LIMIT]} if with_history else {}),
     }
 
 
-def build(room, seats, match, hand, connected_users: set[int], now_ms: int, history: list) -> tuple[dict, dict]:
+def build(
+    room, seats, match, hand, connected_users: set[int], now_ms: int, history: list, with_history: bool = True
+) -> tuple[dict, dict]:
     """The shared room part and the per-engine-seat game part of snapshots.
 
     Returns ``(room_part, game_parts)`` where ``game_parts`` maps an engine
@@ -96,7 +116,7 @@ def build(room, seats, match, hand, connected_users: set[int], now_ms: int, hist
         for engine_seat in range(len(hand.seat_map)):
             legal = engine.legal_moves(state, engine_seat) if room.status == room.Status.PLAYING else []
             game_parts[engine_seat] = {"view": engine.view(state, engine_seat), "legal": legal}
-    room_part = room_entry(room, seats, match, hand, connected_users, turn_seat, history)
+    room_part = room_entry(room, seats, match, hand, connected_users, turn_seat, history, with_history)
     room_part["server_time"] = now_ms
     room_part["last_move"] = room.last_move
     return room_part, game_parts

@@ -92,11 +92,22 @@ class Client:
         async def loop():
             while True:
                 msg = json.loads(await self.ws.recv())
+                if msg.get("type") == "snapshot":
+                    await self.keep_history(msg)
                 self.received.append(msg)
                 if predicate(msg):
                     return msg
 
         return await asyncio.wait_for(loop(), timeout)
+
+    async def keep_history(self, snap: dict) -> None:
+        """As the table does: a broadcast without the history keeps the one held, if its key matches."""
+        if "history" in snap["room"]:
+            return
+        held = self.snapshot
+        snap["room"]["history"] = held["room"]["history"] if held else []
+        if held is None or held["room"]["history_key"] != snap["room"]["history_key"]:
+            await self.ws.send(json.dumps({"action": "snapshot"}))
 
     async def request(self, action: str, timeout: float = 10.0, **fields) -> dict:
         """Send and wait for its ack or error."""

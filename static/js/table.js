@@ -167,6 +167,13 @@ export class Table {
     // The first snapshot on a new socket is the whole truth; after it, keep the highest version.
     if (this.snapshot && !this.fresh && msg.room.version < this.snapshot.room.version) return;
     this.fresh = false;
+    if (!("history" in msg.room)) {
+      // Broadcasts carry the hand history only when a hand ended; keep ours while its key
+      // matches, and ask for a whole snapshot when it does not (a broadcast was missed).
+      const held = this.snapshot ? this.snapshot.room : null;
+      msg.room.history = held ? held.history : [];
+      if (!held || held.history_key !== msg.room.history_key) this.send("snapshot");
+    }
     this.offset = msg.room.server_time - Date.now();
     const previous = this.snapshot;
     this.snapshot = msg;
@@ -527,7 +534,9 @@ export class Table {
     this.lastAnnounced = key;
     let text = "";
     if (last.kind === "deal") {
-      text = fill(S.dealt, { hand: last.hand, name: this.seatName(last.dealer) });
+      // The dealer by name even when it is you: the sentence's verb agrees with a third person.
+      const dealer = room.seats[last.dealer];
+      text = fill(S.dealt, { hand: last.hand, name: (dealer && dealer.name) || this.seatName(last.dealer) });
     } else if (last.kind === "leave") {
       text = fill(S.left_table, { name: last.name || this.seatName(last.seat) });
     } else if (last.kind === "stand_in") {

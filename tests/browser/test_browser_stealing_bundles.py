@@ -72,8 +72,41 @@ def highlighted_moves(page) -> list[dict]:
     return page.evaluate(HIGHLIGHTED_JS)
 
 
+# Every entry the move log shows from now on (it keeps only the last six).
+LOG_WATCH_JS = """() => {
+  window.logged = [];
+  new MutationObserver((changes) => {
+    for (const c of changes) for (const n of c.addedNodes) window.logged.push(n.textContent);
+  }).observe(document.getElementById("log"), { childList: true });
+}"""
+
+
+def fill(template: str, **values) -> str:
+    for key, value in values.items():
+        template = template.replace(f"%({key})s", value)
+    return template
+
+
+def described(S: dict, snap: dict, move: dict) -> str:
+    """How the table announces the person's move (first letter capitalised, as the log shows it)."""
+    G = S["game"]
+
+    def card(code):
+        return fill(S["card_name"], rank=S["ranks"].get(code[0], code[0]), suit=S["suits"][code[1]])
+
+    if move["type"] == "capture":
+        text = fill(G["capture_desc"], name=S["you"], target=card(move["target"]), card=card(move["card"]))
+    elif move["type"] == "steal":
+        victim = next(s["name"] for s in snap["room"]["seats"] if s["engine_seat"] == move["from"])
+        text = fill(G["steal_desc"], name=S["you"], victim=victim, card=card(move["card"]))
+    else:
+        text = fill(G["discard_desc"], name=S["you"], card=card(move["card"]))
+    return text[0].upper() + text[1:]
+
+
 def play_with_clicks(page, snap: dict, move: dict) -> None:
-    """Lift the move's card, click its target; with two own piles, choose the receiving pile."""
+    """Lift the move's card, click its target; with two own piles, choose the receiving pile.
+    The move must leave the hand and be announced in the log as the person's."""
     version = snap["version"]
     page.click(f'#hand .card[data-card="{move["card"]}"]')
     page.wait_for_selector(f'#hand .card.selected[data-card="{move["card"]}"]')
@@ -96,8 +129,9 @@ def play_with_clicks(page, snap: dict, move: dict) -> None:
     else:
         assert page.is_hidden("#pile-choice")
     after = wait_snapshot(page, f"s.version > {version}")
-    last = after["room"]["last_move"]
-    assert last["move"]["card"] == move["card"] and last["move"]["type"] == move["type"], (last, move)
+    assert move["card"] not in after["view"]["hand"]
+    text = described(page.evaluate("() => window.mesaTable.S"), snap, move)
+    page.wait_for_function("(text) => window.logged.some((t) => t.startsWith(text))", arg=text)
 
 
 def check_piles(page, snap: dict) -> None:
@@ -132,6 +166,7 @@ def test_stealing_bundles_from_the_lobby_with_variations_played_to_the_end(serve
     options = snap["room"]["options"]
     assert {k for k, v in options.items() if v is True} == set(VARIATIONS), options
     assert snap["room"]["game"] == "stealing_bundles" and len(snap["room"]["seats"]) == 4
+    page.evaluate(LOG_WATCH_JS)
 
     for seat in (1, 2, 3):
         page.click(f'.seat[data-seat="{seat}"] [data-action=add-bot]')

@@ -1,0 +1,59 @@
+"""The hand history travels with a broadcast only when a hand ended; its key always does."""
+
+import json
+
+import pytest
+
+from config import realtime
+from rooms import broadcast, services
+from rooms.models import Room
+from rooms.snapshots import history_key
+from tests.rooms.helpers import human_auto_move, play_until_human, turn_seat
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_history_only_when_a_hand_ends_and_a_fresh_snapshot_always_has_it(alice, bob, monkeypatch):
+    sent: list[dict] = []
+    monkeypatch.setattr(
+        realtime, "group_send_many", lambda sends: sent.extend(json.loads(m["text"]) for _g, m in sends)
+    )
+    room = services.create_room(alice, "rouba_monte", "History", time_limit=None)
+    services.sit(bob, room.code, 1)
+    services.connect(alice, room.code, "test.alice")
+    services.connect(bob, room.code, "test.bob")
+    services.start_match(alice, room.code)
+    people = {0: alice, 1: bob}
+    hands_ended = 0
+    for _ in range(3000):
+        play_until_human(room)
+        room.refresh_from_db()
+        if room.status in (Room.Status.HAND_OVER, Room.Status.MATCH_OVER):
+            hands_ended += 1
+            if hands_ended == 3:
+                break
+            if room.status == Room.Status.HAND_OVER:
+                services.next_hand(alice, room.code)
+            else:
+                services.start_match(alice, room.code)
+            continue
+        human_auto_move(room, people[turn_seat(room)])
+    assert hands_ended == 3
+
+    moves = [s for s in sent if (s["room"]["last_move"] or {}).get("kind") in ("move", "bot")]
+    carrying = [s for s in sent if "history" in s["room"]]
+    assert moves and all("history_key" in s["room"] for s in sent)
+    # A move that does not end a hand carries no history; the one that ends it carries the new one.
+    ended = [s for s in sent if s["room"]["status"] in ("hand_over", "match_over")]
+    assert ended and all("history" in s["room"] for s in ended)
+    assert any("history" not in s["room"] for s in moves)
+    for snap in carrying:
+        assert snap["room"]["history_key"] == history_key(snap["room"]["history"])
+    # The key changes only when a hand ends, so a client holding the last history has the right one.
+    keys_in_play = [s["room"]["history_key"] for s in sent if s["room"]["status"] == "playing"]
+    assert len(set(keys_in_play)) == hands_ended  # "" for the first hand, then one per ended hand
+    # Moves after a hand ended carry its key but not the history again.
+    assert any(s["room"]["history_key"] and "history" not in s["room"] for s in moves)
+    fresh = broadcast.room_snapshots(room.id, alice.id)[alice.id]["room"]
+    assert fresh["history"] and fresh["history_key"] == history_key(fresh["history"])
+    assert fresh["history"] == carrying[-1]["room"]["history"]
