@@ -702,12 +702,13 @@ async def measure(args, ports, specs, echo_sessions, procs: Processes | None, co
     if redis1:
         delta = {k: redis1.get(k, 0) - redis0.get(k, 0) for k in redis1}
         result["redis_calls_per_move"] = {k: round(v / per, 2) for k, v in sorted(delta.items()) if v}
-        # channels-redis: a group_send runs ZREMRANGEBYSCORE twice (group, then each channel) and,
-        # in its Lua script, one ZCOUNT per channel it delivers to. The echo probe's are taken off.
+        # The sorted-set layer (--variant sortedset): a group_send runs ZREMRANGEBYSCORE twice
+        # (group, then each channel) and, in its Lua script, one ZCOUNT per channel it delivers
+        # to. The echo probe's are taken off.
         if delta.get("zremrangebyscore"):
             result["group_sends_per_move"] = round((delta["zremrangebyscore"] / 2 - run.probes) / per, 2)
             result["channel_messages_per_move"] = round((delta.get("zcount", 0) - run.probes) / per, 2)
-        else:  # the pub/sub layer (--variant pubsub): one PUBLISH per group_send
+        else:  # the pub/sub layer (as shipped): one PUBLISH per group_send
             result["group_sends_per_move"] = round((delta.get("publish", 0) - run.probes) / per, 2)
             result["channel_messages_per_move"] = result["group_sends_per_move"]
     if pg1:
@@ -721,41 +722,31 @@ async def measure(args, ports, specs, echo_sessions, procs: Processes | None, co
     return result
 
 
-# -- variants: candidate changes measured without touching the site's code ---------------------
+# -- variants: changes measured without touching the site's code -------------------------------
 #
-# ``--variant threads,gather`` starts daphne with ``bench.load:variant_application``: the site's
-# own application with these changes applied in memory, so that a recommendation can be
-# measured before it is made.
-#   threads  the consumers' service calls run in a thread pool (thread_sensitive=False)
-#            instead of the one thread that all sync code of a daphne process shares.
-#   gather   publish_room's group_sends leave in one hop to the event loop, concurrently,
-#            instead of one async_to_sync round trip per user.
-#   pubsub   daphne uses channels-redis' RedisPubSubChannelLayer (one PUBLISH per group_send,
-#            pushed to subscribers) instead of the sorted-set layer. Only daphne is switched:
-#            measure it with people only (--people 4), where the worker publishes nothing.
+# ``--variant sortedset,timing`` starts daphne with ``bench.load:variant_application``: the site's
+# own application with these changes applied in memory, so that an alternative can be measured
+# against what ships.
+#   sortedset  daphne uses channels-redis' sorted-set layer (RedisChannelLayer) instead of the
+#              pub/sub layer, as the site did before. Only daphne is switched: measure it with
+#              people only (--people 4), where the worker publishes nothing.
+#   timing     no change: daphne writes how long each move's service call, its publish and the
+#              thread hop took (ms) to timing.log in the stack's folder; the step reports p50/p99.
 
-#   timing   no change: daphne writes how long each move's service call, its publish and the
-#            thread hop took (ms) to timing.log in the stack's folder; the step reports p50/p99.
-
-VARIANTS = ("threads", "gather", "pubsub", "timing")
+VARIANTS = ("sortedset", "timing")
 
 
 def _apply_variants(names: set[str]) -> None:
     import threading
 
-    from asgiref.sync import async_to_sync
-    from channels.db import DatabaseSyncToAsync
-    from channels.layers import get_channel_layer
-
-    from config import realtime
     from rooms import broadcast, consumers
 
-    if "pubsub" in names:
+    if "sortedset" in names:
         from django.conf import settings
 
         settings.CHANNEL_LAYERS["default"] = {
-            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-            "CONFIG": {"hosts": settings.CHANNEL_LAYERS["default"]["CONFIG"]["hosts"]},
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [settings.REDIS_URL], "capacity": 1500, "expiry": 60},
         }
 
     if "timing" in names:
@@ -798,41 +789,6 @@ def _apply_variants(names: set[str]) -> None:
         consumers.ACTIONS["move"] = move
         broadcast.publish_room = publish_room
         consumers._run = run
-
-    if "threads" in names:
-
-        def run(action, user, code, msg):
-            return consumers.ACTIONS[action](user, code, msg)
-
-        consumers._run = DatabaseSyncToAsync(run, thread_sensitive=False)
-
-    if "gather" in names:
-        local = threading.local()
-        plain_send = realtime.group_send
-        publish = broadcast.publish_room
-
-        def group_send(group, message):
-            batch = getattr(local, "batch", None)
-            if batch is None:
-                return plain_send(group, message)
-            batch.append((group, message))
-
-        async def send_all(batch):
-            layer = get_channel_layer()
-            await asyncio.gather(*(layer.group_send(g, m) for g, m in batch))
-
-        def publish_room(*a, **kw):
-            local.batch = []
-            try:
-                publish(*a, **kw)
-                batch = local.batch
-            finally:
-                local.batch = None
-            if batch:
-                async_to_sync(send_all)(batch)
-
-        realtime.group_send = group_send
-        broadcast.publish_room = publish_room
 
 
 def __getattr__(name: str):

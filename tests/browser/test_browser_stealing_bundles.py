@@ -228,6 +228,10 @@ def test_stealing_bundles_from_the_lobby_with_variations_played_to_the_end(serve
         check_match_end(server, page, snap, match_id)
         previous_next = snap["room"]["match"]["next_fingerprint"]
     assert must_seen >= 1 and free_seen >= 1, (must_seen, free_seen)
+    # The log names the person in the third person where the sentence needs it ("X stole Y's pile").
+    logged = page.evaluate("() => window.logged")
+    assert not [t for t in logged if "you's" in t.lower() or "you deals" in t.lower()], logged
+    assert any(" stole " in t for t in logged) or "steal" not in kinds
     assert pile_choices >= 1 and "capture" in kinds, (pile_choices, kinds)
     assert no_horizontal_scroll(page)
     assert not errors, errors

@@ -164,7 +164,13 @@ const game = {
   describe(t, move, name) {
     const G = t.S.game;
     if (move.type === "capture") return fill(G.capture_desc, { name, target: t.cardName(move.target), card: t.cardName(move.card) });
-    if (move.type === "steal") return fill(G.steal_desc, { name, victim: t.nameOfEngineSeat(move.from), card: t.cardName(move.card) });
+    if (move.type === "steal") {
+      // The victim by name even when it is you ("you's pile" is not a phrase).
+      const roomSeat = t.roomSeatOf(move.from);
+      const seat = roomSeat === null ? null : t.snapshot.room.seats[roomSeat];
+      const victim = (seat && seat.name) || t.nameOfEngineSeat(move.from);
+      return fill(G.steal_desc, { name, victim, card: t.cardName(move.card) });
+    }
     if (move.type === "discard") return fill(G.discard_desc, { name, card: t.cardName(move.card) });
     return "";
   },
