@@ -206,6 +206,9 @@ CELERY_WORKER_ENABLE_REMOTE_CONTROL = False
 # Start the in-process worker and beat in the embedded mode (tests may turn it off).
 MESA_EMBEDDED_WORKER = env_bool("MESA_EMBEDDED_WORKER", EMBEDDED)
 
+# Celery's Django fix-up would close the database connections around every task; they are
+# recycled like a request's instead (config/celery.py), so DB_CONN_MAX_AGE holds in workers.
+CELERY_DB_REUSE_MAX = 10**9
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_ACKS_LATE = True

@@ -84,6 +84,7 @@ def _common() -> dict:
         "automatic": _("automatic"),
         "auto_move": _("%(text)s (automatic: time ran out)"),
         "dealt": _("Hand %(hand)s dealt; %(name)s deals."),
+        "dealt_you": _("Hand %(hand)s dealt; you deal."),
         "left_table": _("%(name)s left the table."),
         "stand_in_move": _("A bot now plays for %(name)s."),
         "hand_over": _("The hand is over."),
@@ -141,6 +142,7 @@ def _capture() -> dict:
         "into_pile": _("Into pile %(n)s"),
         "capture_desc": _("%(name)s captured %(target)s with %(card)s"),
         "steal_desc": _("%(name)s stole %(victim)s's pile with %(card)s"),
+        "steal_you_desc": _("%(name)s stole your pile with %(card)s"),
         "discard_desc": _("%(name)s put %(card)s on the table"),
         "capture_option": _("Capture %(target)s with %(card)s"),
         "steal_option": _("Steal this pile with %(card)s"),
@@ -224,9 +226,31 @@ def _buraco() -> dict:
     }
 
 
+def _stealing_bundles() -> dict:
+    return {
+        **_capture(),
+        "breakdown": _("Hand result"),
+        "piles_total": _("Cards in piles"),
+        "bonus": _("Last capture bonus"),
+        "cards_total": _("Cards counted"),
+        "match_points": _("Match points"),
+        "seat_left": _("left the table"),
+        "bonus_to": _("The %(n)s cards left on the table count for %(name)s, who made the last capture."),
+        "bonus_to_1": _("The card left on the table counts for %(name)s, who made the last capture."),
+        "centre_left": _("%(n)s cards were left on the table: they count for nobody."),
+        "centre_left_1": _("1 card was left on the table: it counts for nobody."),
+        "scoring_wins": _("The match counts games won: a point to each winner of a game, every tied winner too."),
+        "scoring_cards": _("The match adds up the cards each player takes."),
+        "games_played": _("Games played: %(n)s of %(total)s."),
+        "tiebreak_round": _("Tie-break round: it does not count as a game."),
+        "tiebreak_next": _("Tied at the top: %(names)s play a tie-break round."),
+        "abandoned": _("The hand ended early: too few players were left."),
+    }
+
+
 GAME_STRINGS = {
     "rouba_monte": _capture,
-    "stealing_bundles": _capture,
+    "stealing_bundles": _stealing_bundles,
     "crazy_eights": _crazy_eights,
     "buraco": _buraco,
 }

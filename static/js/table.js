@@ -527,16 +527,19 @@ export class Table {
   announceLastMove(previous) {
     const room = this.snapshot.room;
     const last = room.last_move;
+    const key = last ? JSON.stringify(last) + ":" + (room.match ? room.match.id : "") + ":" + room.state_version : "";
+    // First paint: nothing happened "now". A page opened before any move (a new room) does
+    // announce what comes next, the first deal included.
+    if (this.lastAnnounced === null) { this.lastAnnounced = key; return; }
     if (!last) return;
-    const key = JSON.stringify(last) + ":" + (room.match ? room.match.id : "") + ":" + room.state_version;
-    if (this.lastAnnounced === null) { this.lastAnnounced = key; return; } // first paint: nothing happened "now"
     if (key === this.lastAnnounced || !previous || previous.room.state_version === room.state_version) return;
     this.lastAnnounced = key;
     let text = "";
     if (last.kind === "deal") {
-      // The dealer by name even when it is you: the sentence's verb agrees with a third person.
+      // "you deal" has its own sentence: the verb agrees with its person.
       const dealer = room.seats[last.dealer];
-      text = fill(S.dealt, { hand: last.hand, name: (dealer && dealer.name) || this.seatName(last.dealer) });
+      if (last.dealer === this.snapshot.you.seat) text = fill(S.dealt_you, { hand: last.hand });
+      else text = fill(S.dealt, { hand: last.hand, name: (dealer && dealer.name) || this.seatName(last.dealer) });
     } else if (last.kind === "leave") {
       text = fill(S.left_table, { name: last.name || this.seatName(last.seat) });
     } else if (last.kind === "stand_in") {

@@ -224,11 +224,14 @@ def test_a_crazy_eights_match_to_the_target_then_play_again(server, browser, chr
     hashes = page.eval_on_selector_all("#fair code.hash", "els => els.map((e) => e.textContent)")
     assert hashes[0] == new["fingerprint"] and record["seed"] not in hashes
     assert match_record(server, new["id"])["status"] == "playing"
-    # The deal is announced with the dealer's name (never "you deals").
+    # The deal is announced with the dealer's name, or "you deal" when the person deals (never "you deals").
     dealer = again["room"]["seats"][again["room"]["dealer"]]["name"]
     page.wait_for_function(f"() => window.logged.slice({mark}).some((t) => t.startsWith('Hand 1 dealt'))")
     logged = page.evaluate(f"() => window.logged.slice({mark})")
-    assert f"Hand 1 dealt; {dealer} deals." in logged, logged
+    if again["room"]["dealer"] == again["you"]["seat"]:
+        assert "Hand 1 dealt; you deal." in logged, logged
+    else:
+        assert f"Hand 1 dealt; {dealer} deals." in logged, logged
     # The new match is played: the first turn of the person goes through.
     snap = wait_snapshot(page, f"s.room.status !== 'playing' || ({my_turn_js()})", timeout=30000)
     if snap["room"]["status"] == "playing":

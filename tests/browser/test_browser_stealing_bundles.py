@@ -172,6 +172,13 @@ def test_stealing_bundles_from_the_lobby_with_variations_played_to_the_end(serve
         page.click(f'.seat[data-seat="{seat}"] [data-action=add-bot]')
         wait_snapshot(page, f"!!s.room.seats[{seat}].bot")
     assert page.locator(".seat .badge--bot").count() == 3
+    # The deal goes round from the seat after the last dealer: with seat 3 as the last dealer, the
+    # person (seat 0) deals the first match and the log must say "you deal" in the second person.
+    manage_shell(
+        server.env,
+        f"from rooms.models import Room\nRoom.objects.filter(code={snap['room']['code']!r}).update(dealer=3)",
+    )
+    dealt_by_me = 0
 
     matches = []
     previous_next = None
@@ -180,9 +187,19 @@ def test_stealing_bundles_from_the_lobby_with_variations_played_to_the_end(serve
     pile_choices = 0
     while len(matches) < 3 and (not matches or not must_seen):
         # Start (or, after a match, play again): capture being compulsory has to come up at least once.
+        mark = page.evaluate("() => window.logged.length")
         page.click("#host-controls [data-action=start], #host-controls [data-action=new_match]")
         snap = wait_snapshot(page, "s.room.status === 'playing' && !!s.view")
         match_id = snap["room"]["match"]["id"]
+        # The deal is announced with the dealer's name, or as "you deal" when the person deals.
+        page.wait_for_function(f"() => window.logged.slice({mark}).some((t) => t.startsWith('Hand 1 dealt'))")
+        dealt = [t for t in page.evaluate(f"() => window.logged.slice({mark})") if t.startswith("Hand 1 dealt")]
+        dealer = snap["room"]["dealer"]
+        if dealer == snap["you"]["seat"]:
+            dealt_by_me += 1
+            assert dealt == ["Hand 1 dealt; you deal."], dealt
+        else:
+            assert dealt == [f"Hand 1 dealt; {snap['room']['seats'][dealer]['name']} deals."], dealt
         assert match_id not in matches
         assert snap["room"]["match"]["seed"] is None  # secret while the match is played
         if matches:
@@ -231,6 +248,11 @@ def test_stealing_bundles_from_the_lobby_with_variations_played_to_the_end(serve
     # The log names the person in the third person where the sentence needs it ("X stole Y's pile").
     logged = page.evaluate("() => window.logged")
     assert not [t for t in logged if "you's" in t.lower() or "you deals" in t.lower()], logged
+    assert dealt_by_me >= 1  # the first match was the person's deal
+    # A pile stolen from the person is "your pile", never the person's name in the third person.
+    me = snap["room"]["seats"][0]["name"]
+    assert not [t for t in logged if f"stole {me}'s pile" in t], logged
+    assert all(t.startswith("Bot ") for t in logged if " stole your pile with " in t), logged
     assert any(" stole " in t for t in logged) or "steal" not in kinds
     assert pile_choices >= 1 and "capture" in kinds, (pile_choices, kinds)
     assert no_horizontal_scroll(page)
@@ -274,6 +296,46 @@ def check_match_end(server, page, snap: dict, match_id: int) -> None:
     names = ", ".join(seat_names[w] for w in record["winners"])
     expected = (strings["tie"] if len(record["winners"]) > 1 else strings["winners"]).replace("%(names)s", names)
     assert page.inner_text("#result .result__winners") == expected
+    # The breakdown is the engine's result, seat by seat (its keys are engine seats, named through the
+    # hand's seat map): cards in piles, the leftover table cards of the last capture bonus, the cards
+    # that count and the match point the game gave; then the leftover cards and how the match counts.
+    G = strings["game"]
+    engine = result["engine"]
+    seat_map = record["room_history"][0]["seat_map"]
+    assert all(breakdown["active"].values())
+    assert engine["breakdown"] == breakdown and engine["winners"] == [
+        k for k in sorted(engine["scores"], key=int) if str(seat_map[int(k)]) in result["winners"]
+    ]
+    head = page.evaluate(TABLE_ROWS_JS, "#result table.breakdown thead tr")
+    assert head == [["", G["piles_total"], G["bonus"], G["cards_total"], G["match_points"]]], head
+    assert head[0][1:] == ["Cards in piles", "Last capture bonus", "Cards counted", "Match points"]
+    rows = page.evaluate(TABLE_ROWS_JS, "#result table.breakdown tbody tr")
+    want = []
+    for k in sorted(piles, key=int):
+        room_key = str(seat_map[int(k)])
+        assert engine["scores"][k] == scores[room_key] == piles[k] + bonus[k]
+        assert engine["match_points"][k] == match["totals"][room_key]
+        want.append(
+            [seat_names[room_key], str(piles[k]), str(bonus[k]), str(scores[room_key]), str(match["totals"][room_key])]
+        )
+    assert rows == want, (rows, want)
+    won_rows = page.eval_on_selector_all(
+        "#result table.breakdown tbody tr.won", "els => els.map((e) => e.dataset.engineSeat)"
+    )
+    assert won_rows == engine["winners"], (won_rows, engine["winners"])
+    left = len(breakdown["centre_left"])
+    taker = [k for k in piles if bonus[k]]
+    notes = []
+    if taker:
+        template = G["bonus_to_1"] if left == 1 else G["bonus_to"]
+        notes.append(fill(template, n=str(left), name=seat_names[str(seat_map[int(taker[0])])]))
+    elif left:
+        notes.append(G["centre_left_1"] if left == 1 else fill(G["centre_left"], n=str(left)))
+    notes.append(G["scoring_wins"])  # one game, counted in games won (the default match_scoring)
+    assert record["options"]["match_scoring"] == "wins" and record["options"]["match_games"] == 1
+    shown = page.eval_on_selector_all("#result .sb-result__note", "els => els.map((e) => e.textContent)")
+    assert shown == notes, (shown, notes)
+    page.locator("#result-panel").screenshot(path=f"/tmp/sb_result_panel_{match_id}.png")
     # The history: one row with each seat's cards and, in brackets, the running match total (games
     # won, as the match is counted), which adds up to the totals at the foot.
     body = page.evaluate(TABLE_ROWS_JS, "#history table.history tbody tr")

@@ -165,14 +165,75 @@ const game = {
     const G = t.S.game;
     if (move.type === "capture") return fill(G.capture_desc, { name, target: t.cardName(move.target), card: t.cardName(move.card) });
     if (move.type === "steal") {
-      // The victim by name even when it is you ("you's pile" is not a phrase).
+      // "your pile" has its own sentence ("you's pile" is not a phrase).
       const roomSeat = t.roomSeatOf(move.from);
+      const mine = t.snapshot.you.seat;
+      if (roomSeat !== null && mine !== null && roomSeat === mine) return fill(G.steal_you_desc, { name, card: t.cardName(move.card) });
       const seat = roomSeat === null ? null : t.snapshot.room.seats[roomSeat];
       const victim = (seat && seat.name) || t.nameOfEngineSeat(move.from);
       return fill(G.steal_desc, { name, victim, card: t.cardName(move.card) });
     }
     if (move.type === "discard") return fill(G.discard_desc, { name, card: t.cardName(move.card) });
     return "";
+  },
+
+  // Between hands and at the end (Stealing Bundles): each player's cards in piles, the leftover
+  // table cards of the last capture bonus, the total and what the hand adds to the match, as the
+  // engine's result gives them (its keys are engine seats; the hand's seat map names the players).
+  breakdown(t, last) {
+    if (t.snapshot.room.game !== "stealing_bundles") return null;
+    const G = t.S.game;
+    const result = last.result || {};
+    const b = result.breakdown || {};
+    const engine = result.engine || {};
+    if (!b.piles) return null;
+    const options = t.snapshot.room.options || {};
+    const seatMap = last.seat_map || [];
+    const name = (engineSeat) => {
+      const roomSeat = seatMap[Number(engineSeat)];
+      return roomSeat === undefined ? t.nameOfEngineSeat(engineSeat) : t.seatName(roomSeat);
+    };
+    const seats = Object.keys(b.piles).sort((x, y) => Number(x) - Number(y));
+    const bonus = b.last_capture_bonus || {};
+    const showBonus = !!options.last_capture_bonus || seats.some((s) => bonus[s]);
+    const points = engine.match_points || {};
+    const scores = engine.scores || {};
+    const winners = engine.winners || [];
+    const num = (value) => t.el("td", { class: "num", text: value ?? 0 });
+    const rows = seats.map((s) => t.el("tr", { class: winners.includes(s) ? "won" : null, dataset: { engineSeat: s } },
+      t.el("th", {}, name(s), b.active && b.active[s] === false ? t.el("small", { class: "muted" }, ` (${G.seat_left})`) : null),
+      num(b.piles[s]),
+      showBonus ? num(bonus[s]) : null,
+      num(scores[s] ?? b.piles[s] + (bonus[s] || 0)),
+      num(points[s])));
+    const head = t.el("tr", {}, t.el("th", {}, ""), t.el("th", { class: "num", text: G.piles_total }),
+      showBonus ? t.el("th", { class: "num", text: G.bonus }) : null,
+      t.el("th", { class: "num", text: G.cards_total }), t.el("th", { class: "num", text: G.match_points }));
+    const box = t.el("div", { class: "sb-result" },
+      t.el("table", { class: "data-table breakdown" }, t.el("caption", { class: "visually-hidden", text: G.breakdown }),
+        t.el("thead", {}, head), t.el("tbody", {}, ...rows)));
+
+    // Notes under the table: the leftover table cards, how the match counts, where it stands.
+    const notes = [];
+    const left = (b.centre_left || []).length;
+    const taker = seats.find((s) => bonus[s]);
+    if (taker !== undefined) {
+      notes.push(["bonus", fill(left === 1 ? G.bonus_to_1 : G.bonus_to, { n: left, name: name(taker) })]);
+    } else if (left) {
+      notes.push(["centre", left === 1 ? G.centre_left_1 : fill(G.centre_left, { n: left })]);
+    }
+    if (b.tiebreak_round) notes.push(["tiebreak", G.tiebreak_round]);
+    notes.push(["scoring", options.match_scoring === "cards" ? G.scoring_cards : G.scoring_wins]);
+    const totals = (t.snapshot.room.match && t.snapshot.room.match.totals) || {};
+    const games = Number(options.match_games) || 1;
+    if (games > 1) notes.push(["games", fill(G.games_played, { n: totals.games ?? 0, total: games })]);
+    if (result.tiebreak_needed && result.tiebreak_needed.length && t.snapshot.room.status === "hand_over") {
+      const names = result.tiebreak_needed.map((k) => t.seatName(Number(k))).join(", ");
+      notes.push(["tiebreak-next", fill(G.tiebreak_next, { names })]);
+    }
+    if (result.abandoned || engine.abandoned) notes.push(["abandoned", G.abandoned]);
+    for (const [kind, text] of notes) box.append(t.el("p", { class: "muted small sb-result__note", dataset: { note: kind }, text }));
+    return box;
   },
 
   animate(t, last) {
