@@ -51,7 +51,11 @@ def snapshot_message(snapshot: dict) -> dict:
     Encoded once, in the thread that built it: the receiving process sends the
     text as it is, with no decoding and re-encoding on its event loop.
     """
-    return {"type": "room.snapshot", "text": json.dumps(snapshot, separators=(",", ":"))}
+    return {
+        "type": "room.snapshot",
+        "version": snapshot["room"]["version"],
+        "text": json.dumps(snapshot, separators=(",", ":")),
+    }
 
 
 def publish_room(room_id: int, room=None, seats=None) -> None:

@@ -128,6 +128,7 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         self.user = self.scope.get("user")
         self.group = None
         self.refresher = None
+        self.sent_version = 0
         if self.user is None or not self.user.is_authenticated:
             await self.close(code=CLOSE_UNAUTHENTICATED)
             return
@@ -184,6 +185,8 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
                     # The sweep took this socket for gone (or an outage hid it): announce it again.
                     await database_sync_to_async(services.connect)(self.user, self.code, self.channel_name)
                     await self.send_snapshot()
+                else:
+                    await self.catch_up()
                 failed = False
             except asyncio.CancelledError:
                 raise
@@ -193,6 +196,22 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
             except Exception:
                 logger.warning("room %s: presence refresh failed", self.code, exc_info=True)
                 failed = True
+
+    async def catch_up(self) -> None:
+        """A change this socket never heard of: its broadcast was lost, say across a Redis restart.
+
+        The group is joined afresh (with the pub/sub layer a subscription lost
+        with its connection is made again) and the table sent as it is now.
+        """
+        version = await database_sync_to_async(services.room_version)(self.room_id)
+        if version is None or version <= self.sent_version:
+            return
+        logger.warning(
+            "room %s: socket behind (%s < %s); joining its group again", self.code, self.sent_version, version
+        )
+        await self.channel_layer.group_discard(self.group, self.channel_name)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.send_snapshot()
 
     async def send_json(self, content, close=False):
         """Every error frame goes out in the player's language (rooms/messages.py)."""
@@ -207,6 +226,7 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
             await self.send_json(_error("unavailable", "The server cannot read the table right now; try again."))
             return
         if self.user.id in snaps:
+            self.sent_version = max(self.sent_version, snaps[self.user.id]["room"]["version"])
             await self.send_json(snaps[self.user.id])
 
     async def receive(self, text_data=None, bytes_data=None):
@@ -282,6 +302,7 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
             self.recent_ids.remove(msg_id)
 
     async def room_snapshot(self, event):
+        self.sent_version = max(self.sent_version, event["version"])
         await self.send(text_data=event["text"])
 
 

@@ -1035,6 +1035,11 @@ def touch_presence(channel_name: str) -> bool:
     return Presence.objects.filter(channel_name=channel_name).update(last_seen=_now()) > 0
 
 
+def room_version(room_id: int) -> int | None:
+    """The room's version now: a socket compares it with the last snapshot it sent."""
+    return Room.objects.filter(pk=room_id).values_list("version", flat=True).first()
+
+
 def touch_room_presences(code: str) -> None:
     """Every socket of a room says it is alive (tests drive the clock with this)."""
     Presence.objects.filter(room__code=code).update(last_seen=_now())

@@ -124,3 +124,22 @@ async def test_errors_come_in_the_players_language(alice):
     err, _ = await receive_until(comm, lambda m: m["type"] == "error")
     assert err["message"] == "You already have a seat in this room."
     await comm.disconnect()
+
+
+async def test_a_socket_that_missed_a_broadcast_catches_up_at_its_next_refresh(alice, bob, settings, monkeypatch):
+    """A change whose broadcast never arrived (a layer outage) reaches the table by the presence refresh."""
+    from config import realtime
+
+    settings.PRESENCE_REFRESH_SECONDS = 1
+    room = await new_room(alice)
+    comm, connected, _ = await connect(alice, f"/ws/rooms/{room.code}/")
+    assert connected
+    first, _ = await receive_until(comm, lambda m: m["type"] == "snapshot")
+    monkeypatch.setattr(realtime, "group_send_many", lambda sends: None)  # the broadcast is lost
+    await database_sync_to_async(services.sit)(bob, room.code, 1)
+    later, _ = await receive_until(comm, lambda m: m["type"] == "snapshot", timeout=4)
+    assert later["room"]["version"] > first["room"]["version"]
+    assert later["room"]["seats"][1]["user_id"] == bob.id
+    # Caught up: the next refresh sends nothing more.
+    assert await comm.receive_nothing(timeout=1.5)
+    await comm.disconnect()
