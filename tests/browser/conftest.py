@@ -144,3 +144,65 @@ def shot(page, name: str) -> None:
 
 def canon(moves) -> list[str]:
     return sorted(json.dumps(m, sort_keys=True) for m in moves)
+
+
+# -- clicks and reads shared by the game tests ---------------------------------------
+
+HIGHLIGHTED_JS = """() => {
+  // Pick up every outlined hand card in turn (real click events) and read the targets that light up.
+  const moves = [];
+  for (const card of document.querySelectorAll("#hand .card.playable")) {
+    card.click();
+    if (!card.classList.contains("selected")) throw new Error("the card did not lift");
+    for (const option of document.querySelectorAll(".option[data-moves]")) moves.push(...JSON.parse(option.dataset.moves));
+    card.click();
+  }
+  if (document.querySelector(".option")) throw new Error("an option stayed lit with no card chosen");
+  return moves;
+}"""
+
+
+def highlighted_moves(page) -> list[dict]:
+    """The moves the page offers: for each outlined hand card, the highlighted targets."""
+    return page.evaluate(HIGHLIGHTED_JS)
+
+
+def fill(template: str, **values) -> str:
+    for key, value in values.items():
+        template = template.replace(f"%({key})s", value)
+    return template
+
+
+def select_cards(page, hand: list[str], cards: list[str]) -> None:
+    """Click hand cards (by index: two decks repeat codes) until exactly `cards` are selected."""
+    if page.is_enabled("#clear"):
+        page.click("#clear")
+    used: set[int] = set()
+    for card in cards:
+        index = next(i for i, c in enumerate(hand) if c == card and i not in used)
+        used.add(index)
+        page.click(f'#hand .card[data-index="{index}"]')
+        page.wait_for_selector(f'#hand .card[data-index="{index}"][aria-pressed="true"]')
+
+
+def play_buraco_turn(page, snap: dict) -> None:
+    """One step of the person's turn, with clicks only: draw from the stock, meld the longest
+    legal new run while there is one, then discard (or, when no discard is legal, any legal play)."""
+    view, legal, version = snap["view"], snap["legal"], snap["version"]
+    if view["phase"] == "draw":
+        page.click("#stock" if any(m["type"] == "draw_stock" for m in legal) else "#take-pile")
+    else:
+        melds = [m for m in legal if m["type"] == "meld"]
+        discards = [m for m in legal if m["type"] == "discard"]
+        if melds:
+            move = max(melds, key=lambda m: len(m["cards"]))
+            select_cards(page, view["hand"], move["cards"])
+            page.click("#meld")
+        elif discards:
+            select_cards(page, view["hand"], [discards[-1]["card"]])
+            page.click("#bu-discard")
+        else:  # the morto rule leaves only additions to a run
+            move = legal[0]
+            select_cards(page, view["hand"], move["cards"])
+            page.click(f'#runs-mine .add-button[data-meld="{move["meld"]}"]')
+    wait_snapshot(page, f"s.version > {version}")

@@ -4,7 +4,7 @@ between hands, a move the server makes when the time runs out, and touch on a ph
 import re
 
 import pytest
-from conftest import create_room, logged_in, my_turn_js, shot, snapshot, unique, wait_snapshot
+from conftest import create_room, logged_in, my_turn_js, play_buraco_turn, shot, snapshot, unique, wait_snapshot
 
 from tests.live import make_users
 
@@ -21,41 +21,6 @@ BREAKDOWN_ROWS = [
 
 TABLE_ROWS_JS = """(sel) => [...document.querySelectorAll(sel)].map(
   (tr) => [...tr.children].map((c) => c.textContent.trim()))"""
-
-
-def select_cards(page, hand: list[str], cards: list[str]) -> None:
-    """Click hand cards (by index: two decks repeat codes) until exactly `cards` are selected."""
-    if page.is_enabled("#clear"):
-        page.click("#clear")
-    used: set[int] = set()
-    for card in cards:
-        index = next(i for i, c in enumerate(hand) if c == card and i not in used)
-        used.add(index)
-        page.click(f'#hand .card[data-index="{index}"]')
-        page.wait_for_selector(f'#hand .card[data-index="{index}"][aria-pressed="true"]')
-
-
-def play_buraco_turn(page, snap: dict) -> None:
-    """One step of the person's turn, with clicks only: draw from the stock, meld the longest
-    legal new run while there is one, then discard (or, when no discard is legal, any legal play)."""
-    view, legal, version = snap["view"], snap["legal"], snap["version"]
-    if view["phase"] == "draw":
-        page.click("#stock" if any(m["type"] == "draw_stock" for m in legal) else "#take-pile")
-    else:
-        melds = [m for m in legal if m["type"] == "meld"]
-        discards = [m for m in legal if m["type"] == "discard"]
-        if melds:
-            move = max(melds, key=lambda m: len(m["cards"]))
-            select_cards(page, view["hand"], move["cards"])
-            page.click("#meld")
-        elif discards:
-            select_cards(page, view["hand"], [discards[-1]["card"]])
-            page.click("#bu-discard")
-        else:  # the morto rule leaves only additions to a run
-            move = legal[0]
-            select_cards(page, view["hand"], move["cards"])
-            page.click(f'#runs-mine .add-button[data-meld="{move["meld"]}"]')
-    wait_snapshot(page, f"s.version > {version}")
 
 
 def test_a_buraco_hand_to_its_end_then_the_breakdown_and_the_next_hand(server, browser, chromium_path):

@@ -10,7 +10,18 @@ import hashlib
 import json
 
 import pytest
-from conftest import create_room, logged_in, my_turn_js, no_horizontal_scroll, shot, snapshot, unique, wait_snapshot
+from conftest import (
+    create_room,
+    fill,
+    logged_in,
+    my_turn_js,
+    no_horizontal_scroll,
+    play_buraco_turn,
+    shot,
+    snapshot,
+    unique,
+    wait_snapshot,
+)
 
 from tests.live import manage_shell
 
@@ -63,12 +74,6 @@ def check_fairness(page, match: dict, record: dict) -> None:
 
 
 # ------------------------------------------------------------------------------------------ Crazy Eights
-
-
-def fill(template: str, **values) -> str:
-    for key, value in values.items():
-        template = template.replace(f"%({key})s", value)
-    return template
 
 
 def announced(page, template: str, **values) -> None:
@@ -330,41 +335,6 @@ with transaction.atomic():
     Hand.objects.filter(pk=stand.pk).delete()
 print("JSON" + json.dumps({{"code": room.code, "match": match.id, "totals": totals}}))
 """
-
-
-def select_cards(page, hand: list[str], cards: list[str]) -> None:
-    """Click hand cards (by index: two decks repeat codes) until exactly `cards` are selected."""
-    if page.is_enabled("#clear"):
-        page.click("#clear")
-    used: set[int] = set()
-    for card in cards:
-        index = next(i for i, c in enumerate(hand) if c == card and i not in used)
-        used.add(index)
-        page.click(f'#hand .card[data-index="{index}"]')
-        page.wait_for_selector(f'#hand .card[data-index="{index}"][aria-pressed="true"]')
-
-
-def play_buraco_turn(page, snap: dict) -> None:
-    """One step of the person's turn, with clicks only: draw from the stock, meld the longest legal
-    new run while there is one, add to a run when that is all there is, then discard."""
-    view, legal, version = snap["view"], snap["legal"], snap["version"]
-    if view["phase"] == "draw":
-        page.click("#stock" if any(m["type"] == "draw_stock" for m in legal) else "#take-pile")
-    else:
-        melds = [m for m in legal if m["type"] == "meld"]
-        discards = [m for m in legal if m["type"] == "discard"]
-        if melds:
-            move = max(melds, key=lambda m: len(m["cards"]))
-            select_cards(page, view["hand"], move["cards"])
-            page.click("#meld")
-        elif discards:
-            select_cards(page, view["hand"], [discards[-1]["card"]])
-            page.click("#bu-discard")
-        else:  # the morto rule leaves only additions to a run
-            move = legal[0]
-            select_cards(page, view["hand"], move["cards"])
-            page.click(f'#runs-mine .add-button[data-meld="{move["meld"]}"]')
-    wait_snapshot(page, f"s.version > {version}")
 
 
 def history_rows(page) -> list[list[str]]:

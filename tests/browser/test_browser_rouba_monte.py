@@ -4,28 +4,9 @@ At every turn the highlighted options must be exactly the snapshot's legal moves
 """
 
 import pytest
-from conftest import canon, my_turn_js, no_horizontal_scroll, shot, snapshot, unique, wait_snapshot
+from conftest import canon, highlighted_moves, my_turn_js, no_horizontal_scroll, shot, snapshot, unique, wait_snapshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
-
-
-HIGHLIGHTED_JS = """() => {
-  // Pick up every outlined hand card in turn (real click events) and read the targets that light up.
-  const moves = [];
-  for (const card of document.querySelectorAll("#hand .card.playable")) {
-    card.click();
-    if (!card.classList.contains("selected")) throw new Error("the card did not lift");
-    for (const option of document.querySelectorAll(".option[data-moves]")) moves.push(...JSON.parse(option.dataset.moves));
-    card.click();
-  }
-  if (document.querySelector(".option")) throw new Error("an option stayed lit with no card chosen");
-  return moves;
-}"""
-
-
-def highlighted_moves(page) -> list[dict]:
-    """The moves the page offers: for each outlined hand card, the highlighted targets."""
-    return page.evaluate(HIGHLIGHTED_JS)
 
 
 def test_sign_up_create_from_lobby_and_play_a_whole_match(server, browser, chromium_path):

@@ -13,7 +13,18 @@ import json
 import random
 
 import pytest
-from conftest import canon, logged_in, my_turn_js, no_horizontal_scroll, shot, snapshot, unique, wait_snapshot
+from conftest import (
+    canon,
+    fill,
+    highlighted_moves,
+    logged_in,
+    my_turn_js,
+    no_horizontal_scroll,
+    shot,
+    snapshot,
+    unique,
+    wait_snapshot,
+)
 
 from tests.live import manage_shell
 
@@ -68,10 +79,6 @@ def server_record(server, match_id: int) -> dict:
     return json.loads(next(x for x in out.splitlines() if x.startswith("JSON"))[4:])
 
 
-def highlighted_moves(page) -> list[dict]:
-    return page.evaluate(HIGHLIGHTED_JS)
-
-
 # Every entry the move log shows from now on (it keeps only the last six).
 LOG_WATCH_JS = """() => {
   window.logged = [];
@@ -79,12 +86,6 @@ LOG_WATCH_JS = """() => {
     for (const c of changes) for (const n of c.addedNodes) window.logged.push(n.textContent);
   }).observe(document.getElementById("log"), { childList: true });
 }"""
-
-
-def fill(template: str, **values) -> str:
-    for key, value in values.items():
-        template = template.replace(f"%({key})s", value)
-    return template
 
 
 def described(S: dict, snap: dict, move: dict) -> str:
