@@ -30,6 +30,26 @@ _MARK_INT = -7_318_446_201
 _local = threading.local()
 
 
+def _cursor(connection):
+    """Django's cursor for one of these statements; on PostgreSQL, one that binds on the server.
+
+    Django's own cursors bind parameters in the client, so PostgreSQL parses and
+    plans every statement anew: for the locked room with its three joins that
+    was most of the database's CPU per move. With server-side binding psycopg
+    prepares a statement once it has run ``prepare_threshold`` times on a
+    connection (``DB_PREPARED_STATEMENTS``, config/settings.py), and these
+    statements then skip parsing and planning. Everything else keeps Django's
+    default, which never prepares.
+    """
+    wrapper = connection.cursor()
+    if connection.vendor == "postgresql" and getattr(connection.connection, "prepare_threshold", None) is not None:
+        from django.db.backends.postgresql.base import ServerBindingCursor
+
+        wrapper.cursor.close()
+        wrapper.cursor = ServerBindingCursor(connection.connection)
+    return wrapper
+
+
 class CompiledSelect:
     """A SELECT built by ``build(value)``, compiled once per thread and database."""
 
@@ -71,7 +91,7 @@ class CompiledSelect:
         if self.needs_transaction and connection.get_autocommit():
             raise TransactionManagementError(f"{self.name} locks a row: run it inside a transaction.")
         entry = self._compiled(alias)
-        with connection.cursor() as cursor:
+        with _cursor(connection) as cursor:
             cursor.execute(entry["sql"], [value])
             rows = cursor.fetchall()
         compiler = entry["compiler"]
@@ -134,7 +154,7 @@ def save_move(hand: Hand, entry: dict) -> None:
         hand.save(update_fields=["state", "moves"])
         return
     new_entry = json.dumps([entry] if connection.vendor == "postgresql" else entry)
-    with connection.cursor() as cursor:
+    with _cursor(connection) as cursor:
         cursor.execute(sql, [json.dumps(hand.state), new_entry, hand.pk])
     if "moves" in hand.__dict__:
         hand.moves = [*hand.moves, entry]
@@ -164,7 +184,7 @@ def save_room(room: Room, fields: tuple[str, ...]) -> None:
     connection = connections[alias]
     sql, model_fields = _room_update(alias, fields)
     params = [f.get_db_prep_save(f.pre_save(room, False), connection) for f in model_fields]
-    with connection.cursor() as cursor:
+    with _cursor(connection) as cursor:
         cursor.execute(sql, [*params, room.pk])
         if cursor.rowcount != 1:
             raise Room.DoesNotExist(f"room {room.pk} is gone")

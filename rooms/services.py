@@ -7,6 +7,7 @@ per-seat snapshots and schedules the next bot turn or timeout. Moves, bot
 turns and timeouts all pass through ``_apply_move``.
 """
 
+import copy
 import logging
 import random
 import secrets
@@ -736,13 +737,17 @@ def _schedule(room: Room) -> None:
     transaction.on_commit(send, robust=True)
 
 
+# Levels whose decision may take tens of milliseconds (docs/benchmarks.md): they think
+# outside the room's lock. The others decide inside it, so their move is one transaction.
+THINK_OUTSIDE_LOCK = frozenset({"hard"})
+
+
 def run_deadline(room_id: int, version: int | None = None) -> bool:
     """Act for the seat whose deadline passed: a bot turn or an automatic move.
 
     Idempotent: does nothing unless the room is still at ``version`` (when
     given), not paused, and its deadline has passed. Returns True if it acted.
     """
-    bot_choice = None
     with transaction.atomic():
         room = _lock_id(room_id)
         if not _deadline_due(room, version):
@@ -758,11 +763,15 @@ def run_deadline(room_id: int, version: int | None = None) -> bool:
             _plan_deadline(room, seats)
             _finish(room, seats, lobby=room.status != Room.Status.PLAYING)
             return True
-        # A bot thinks outside the lock; the move is applied only if nothing changed.
-        view = engine.view(state, current)
-        legal = engine.legal_moves(state, current)
-        level, memory, expected = seat.bot_level, dict(seat.bot_memory or {}), room.state_version
-    bot_choice = _bot_decide(room.game, level, view, legal, memory, room_id, expected)
+        level, expected = seat.bot_level, room.state_version
+        view, legal = engine.view(state, current), engine.legal_moves(state, current)
+        memory = copy.deepcopy(seat.bot_memory or {})
+        if level not in THINK_OUTSIDE_LOCK:
+            choice = _bot_decide(room.game, level, view, legal, memory, room_id, expected)
+            _bot_move(room, seats, match, hand, current, seat, level, choice, memory)
+            return True
+    # A slow bot thinks outside the lock; its move is applied only if nothing changed.
+    choice = _bot_decide(room.game, level, view, legal, memory, room_id, expected)
     with transaction.atomic():
         room = _lock_id(room_id)
         if not _deadline_due(room, expected):
@@ -772,12 +781,18 @@ def run_deadline(room_id: int, version: int | None = None) -> bool:
         seat = next(s for s in seats if s.index == hand.seat_map[current])
         if not seat.bot_level:
             return False
+        _bot_move(room, seats, match, hand, current, seat, level, choice, memory)
+        return True
+
+
+def _bot_move(room, seats, match, hand, engine_seat: int, seat: Seat, level: str, choice: dict, memory: dict) -> None:
+    """Apply a bot's choice and keep what it remembers (written only when it changed)."""
+    if memory != (seat.bot_memory or {}):
         seat.bot_memory = memory
         seat.save(update_fields=["bot_memory"])
-        _apply_move(room, seats, match, hand, current, bot_choice, "bot", by=f"bot:{level}")
-        _plan_deadline(room, seats)
-        _finish(room, seats, lobby=room.status != Room.Status.PLAYING)
-        return True
+    _apply_move(room, seats, match, hand, engine_seat, choice, "bot", by=f"bot:{level}")
+    _plan_deadline(room, seats)
+    _finish(room, seats, lobby=room.status != Room.Status.PLAYING)
 
 
 def _deadline_due(room: Room | None, version: int | None) -> bool:

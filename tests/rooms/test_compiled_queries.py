@@ -71,6 +71,46 @@ def check_compiled_queries(host, guest) -> None:
         queries.lock_room(code=room.code)
 
 
+def prepared_statements(host, guest) -> list[str]:
+    """Run a move's reads and room write three times on one connection; what PostgreSQL holds prepared."""
+    room = services.create_room(host, "rouba_monte", "Prepared", time_limit=None)
+    services.sit(guest, room.code, 2)
+    services.start_match(host, room.code)
+    with transaction.atomic():
+        for _ in range(3):
+            locked = queries.lock_room(room_id=room.id)
+            queries.seats_of(locked)
+            queries.save_room(locked, services.ROOM_FIELDS_BUT_HISTORY)
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT statement FROM pg_prepared_statements")
+            return [row[0] for row in cursor.fetchall()]
+
+
+PRINT_PREPARED = (
+    "from accounts.models import User\n"
+    "from tests.rooms.test_compiled_queries import prepared_statements\n"
+    "a = User.objects.create_user('pp_a', email='pp_a@test.invalid', password='x')\n"
+    "b = User.objects.create_user('pp_b', email='pp_b@test.invalid', password='x')\n"
+    "for sql in prepared_statements(a, b):\n"
+    "    print('PREPARED', ' '.join(sql.split())[:60], 'FOR UPDATE' in sql)\n"
+    "print('DONE')\n"
+)
+
+
+def test_a_moves_statements_are_prepared_on_postgresql(services_stack):
+    """PostgreSQL plans the room lock, the seats and the room write once per connection, not per move."""
+    lines = [x for x in manage_shell(services_stack.env, PRINT_PREPARED).splitlines() if x.startswith("PREPARED")]
+    assert any(x.endswith("True") and '"rooms_room"' in x for x in lines), lines
+    assert any('FROM "rooms_seat"' in x or '"rooms_seat"."id"' in x for x in lines), lines
+    assert any(x.startswith("PREPARED UPDATE") for x in lines), lines
+
+
+def test_prepared_statements_can_be_turned_off_for_a_pooler(services_stack):
+    out = manage_shell({**services_stack.env, "DB_PREPARED_STATEMENTS": "0"}, PRINT_PREPARED)
+    assert "DONE" in out
+    assert [x for x in out.splitlines() if x.startswith("PREPARED")] == []
+
+
 def test_compiled_queries_match_the_orm_on_sqlite(alice, bob):
     check_compiled_queries(alice, bob)
 

@@ -28,3 +28,32 @@ def test_a_move_and_its_broadcast_stay_within_the_query_budget(alice, bob, charl
         services.move(mover, room.code, room.state_version, move)
     sql = [q["sql"] for q in queries.captured_queries if not q["sql"].startswith(TRANSACTION_CONTROL)]
     assert len(sql) <= MAX_QUERIES_PER_MOVE, "\n".join(sql)
+
+
+def _bot_to_move(alice, level: str):
+    room = services.create_room(alice, "rouba_monte", "Mesa")
+    for index in (1, 2, 3):
+        services.add_bot(alice, room.code, index, level)
+    services.start_match(alice, room.code)
+    if turn_seat(room) == 0:
+        engine, state, _hand = state_of(room)
+        room.refresh_from_db()
+        services.move(alice, room.code, room.state_version, engine.auto_move(state, engine.current_seat(state)))
+    room.refresh_from_db()
+    assert room.deadline_kind == "bot"
+    room.deadline = room.deadline.replace(year=2000)  # due now
+    room.save(update_fields=["deadline"])
+    return room
+
+
+@pytest.mark.parametrize(("level", "room_reads"), [("easy", 1), ("normal", 1), ("hard", 2)])
+def test_a_bot_decides_inside_the_lock_unless_its_level_may_think_long(alice, level, room_reads):
+    """A fast bot's move is one transaction; a hard bot thinks outside the lock and takes it again."""
+    room = _bot_to_move(alice, level)
+    with CaptureQueriesContext(connection) as queries:
+        assert services.run_deadline(room.id, room.state_version)
+    sql = [q["sql"] for q in queries.captured_queries if not q["sql"].startswith(TRANSACTION_CONTROL)]
+    reads = [s for s in sql if s.startswith("SELECT") and 'FROM "rooms_room"' in s]
+    assert len(reads) == room_reads, "\n".join(sql)
+    if level != "hard":  # the move's four statements, and the seat's memory when it changed
+        assert len(sql) <= MAX_QUERIES_PER_MOVE + 1, "\n".join(sql)
