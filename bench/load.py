@@ -773,10 +773,10 @@ def _apply_variants(names: set[str]) -> None:
             finally:
                 stamps.publish = (_time.perf_counter() - t0) * 1000
 
-        async def run(action, user, code, msg):
+        async def run(action, user, code, msg, room_id=None):
             t0 = _time.perf_counter()
             try:
-                result = await plain_run(action, user, code, msg)
+                result = await plain_run(action, user, code, msg, room_id)
             except Exception:
                 msg.pop("_timing", None)
                 raise

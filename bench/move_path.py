@@ -92,7 +92,10 @@ def run(args, st) -> dict:
         profiler.enable()
     made = 0
     driver_cpu = 0.0
+    service_walls = []
     while made < args.moves:
+        if args.gap:
+            time.sleep(args.gap)
         t = time.process_time()
         room.refresh_from_db(fields=["status", "state_version", "current_hand"])
         playing = room.status == Room.Status.PLAYING
@@ -106,7 +109,9 @@ def run(args, st) -> dict:
         if not playing:
             services.start_match(people[0], room.code)
             continue
+        t = time.perf_counter()
         services.move(user, room.code, room.state_version, move)
+        service_walls.append(time.perf_counter() - t)
         made += 1
     if profiler:
         profiler.disable()
@@ -125,6 +130,8 @@ def run(args, st) -> dict:
         "service_cpu_ms_per_move": round(cpu / made * 1000, 3),
         "wall_ms_per_move_with_driver": round(wall / made * 1000, 3),
     }
+    service_walls.sort()
+    result["service_wall_ms_p50"] = round(service_walls[len(service_walls) // 2] * 1000, 3)
     if not args.sqlite:  # the driver's refresh is one more statement per move in this figure
         result["postgres_cpu_ms_per_move_with_driver"] = round(pg / made * 1000, 3)
     print(result)
@@ -143,6 +150,7 @@ def main() -> None:
     p.add_argument("--warmup", type=int, default=200)
     p.add_argument("--sqlite", action="store_true", help="embedded SQLite and the in-memory layer")
     p.add_argument("--profile", action="store_true", help="cProfile the measured moves")
+    p.add_argument("--gap", type=float, default=0.0, help="seconds of idleness before each move (low load)")
     p.add_argument("--top", type=int, default=35)
     p.add_argument("--callers", help="with --profile: print the callers of functions matching this")
     args = p.parse_args()

@@ -6,6 +6,8 @@ view; nobody ever receives another seat's snapshot. Called only on commit.
 """
 
 import json
+import threading
+from contextlib import contextmanager
 
 from django.utils import timezone
 
@@ -14,6 +16,8 @@ from rooms import snapshots
 from rooms.models import Room
 
 LOBBY_GROUP = "lobby"
+
+_replies = threading.local()
 
 
 def user_group(room_id: int, user_id: int) -> str:
@@ -58,11 +62,31 @@ def snapshot_message(snapshot: dict) -> dict:
     }
 
 
+@contextmanager
+def reply_for(room_id: int, user_id: int):
+    """Keep the snapshot this thread publishes for ``user_id`` in ``room_id``, for the socket that acted.
+
+    That socket sends it at once instead of waiting for it to come back
+    through Redis; it still goes to the user's group for their other tabs,
+    and the acting socket drops that copy by its version.
+    """
+    box = {"room": room_id, "user": user_id, "message": None}
+    _replies.box = box
+    try:
+        yield box
+    finally:
+        _replies.box = None
+
+
 def publish_room(room_id: int, room=None, seats=None) -> None:
     """Everyone's snapshot after a change; the history only when the change ended a hand."""
     with_history = room is None or getattr(room, "history_changed", False)
     snaps = room_snapshots(room_id, room=room, seats=seats, with_history=with_history)
-    realtime.group_send_many([(user_group(room_id, uid), snapshot_message(snap)) for uid, snap in snaps.items()])
+    messages = {uid: snapshot_message(snap) for uid, snap in snaps.items()}
+    box = getattr(_replies, "box", None)
+    if box is not None and box["room"] == room_id and box["user"] in messages:
+        box["message"] = messages[box["user"]]
+    realtime.group_send_many([(user_group(room_id, uid), message) for uid, message in messages.items()])
 
 
 def publish_lobby() -> None:

@@ -110,8 +110,14 @@ ACTIONS = {
 }
 
 
-def _run_action(action: str, user, code: str, msg: dict):
-    return ACTIONS[action](user, code, msg)
+def _run_action(action: str, user, code: str, msg: dict, room_id: int | None = None) -> dict | None:
+    """Run the action; the acting user's new snapshot message, if the action published one."""
+    if room_id is None:
+        ACTIONS[action](user, code, msg)
+        return None
+    with broadcast.reply_for(room_id, user.id) as reply:
+        ACTIONS[action](user, code, msg)
+    return reply["message"]
 
 
 # Not thread-sensitive: actions of different rooms run in parallel threads instead of
@@ -276,7 +282,7 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
             self.recent_ids.append(msg_id)
             self.recent_set.add(msg_id)
         try:
-            await _run(action, self.user, self.code, msg)
+            reply = await _run(action, self.user, self.code, msg, self.room_id)
         except RoomError as exc:
             await self.send_json(_error(exc.code, exc.message, msg_id))
             return
@@ -293,6 +299,8 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
             await self.send_json(_error("server_error", "The server failed on this action; see the table.", msg_id))
             await self.send_snapshot()
             return
+        if reply is not None:
+            await self.room_snapshot(reply)
         await self.send_json({"type": "ack", "id": msg_id, "action": action})
 
     def forget_id(self, msg_id) -> None:
@@ -302,7 +310,9 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
             self.recent_ids.remove(msg_id)
 
     async def room_snapshot(self, event):
-        self.sent_version = max(self.sent_version, event["version"])
+        if event["version"] <= self.sent_version:
+            return  # sent already (the reply to this socket's own action), or older than what was
+        self.sent_version = event["version"]
         await self.send(text_data=event["text"])
 
 

@@ -160,31 +160,32 @@ def save_move(hand: Hand, entry: dict) -> None:
         hand.moves = [*hand.moves, entry]
 
 
-def _room_update(alias: str, fields: tuple[str, ...]) -> tuple[str, list]:
+def _update(model, alias: str, fields: tuple[str, ...]) -> tuple[str, list]:
     cache = getattr(_local, "updates", None)
     if cache is None:
         cache = _local.updates = {}
-    key = (alias, id(connections[alias]), fields)
+    key = (model, alias, id(connections[alias]), fields)
     entry = cache.get(key)
     if entry is None:
         connection = connections[alias]
         quote = connection.ops.quote_name
-        model_fields = [Room._meta.get_field(name) for name in fields]
+        model_fields = [model._meta.get_field(name) for name in fields]
         if any(hasattr(f, "get_placeholder") for f in model_fields):
             raise ValueError("a field with its own placeholder: save it the plain way")
         assignments = ", ".join(f"{quote(f.column)} = %s" for f in model_fields)
-        sql = f"UPDATE {quote(Room._meta.db_table)} SET {assignments} WHERE {quote(Room._meta.pk.column)} = %s"
+        sql = f"UPDATE {quote(model._meta.db_table)} SET {assignments} WHERE {quote(model._meta.pk.column)} = %s"
         entry = cache[key] = (sql, model_fields)
     return entry
 
 
-def save_room(room: Room, fields: tuple[str, ...]) -> None:
-    """``room.save(update_fields=fields)`` with its UPDATE compiled once per thread."""
-    alias = room._state.db or DEFAULT_DB_ALIAS
+def save_fields(obj, fields: tuple[str, ...]) -> None:
+    """``obj.save(update_fields=fields)`` with its UPDATE compiled once per thread."""
+    alias = obj._state.db or DEFAULT_DB_ALIAS
     connection = connections[alias]
-    sql, model_fields = _room_update(alias, fields)
-    params = [f.get_db_prep_save(f.pre_save(room, False), connection) for f in model_fields]
+    model = type(obj)
+    sql, model_fields = _update(model, alias, fields)
+    params = [f.get_db_prep_save(f.pre_save(obj, False), connection) for f in model_fields]
     with _cursor(connection) as cursor:
-        cursor.execute(sql, [*params, room.pk])
+        cursor.execute(sql, [*params, obj.pk])
         if cursor.rowcount != 1:
-            raise Room.DoesNotExist(f"room {room.pk} is gone")
+            raise model.DoesNotExist(f"{model._meta.model_name} {obj.pk} is gone")

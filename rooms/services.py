@@ -99,7 +99,7 @@ def _finish(room: Room, seats: list[Seat] | None = None, lobby: bool = True) -> 
     if getattr(room, "history_changed", False):
         room.save()
     else:
-        queries.save_room(room, ROOM_FIELDS_BUT_HISTORY)
+        queries.save_fields(room, ROOM_FIELDS_BUT_HISTORY)
     # robust: a channel layer that is down must not turn a committed action into an error;
     # clients resynchronise from the snapshot they get when they reconnect.
     transaction.on_commit(lambda: broadcast.publish_room(room.id, room=room, seats=seats), robust=True)
@@ -789,7 +789,7 @@ def _bot_move(room, seats, match, hand, engine_seat: int, seat: Seat, level: str
     """Apply a bot's choice and keep what it remembers (written only when it changed)."""
     if memory != (seat.bot_memory or {}):
         seat.bot_memory = memory
-        seat.save(update_fields=["bot_memory"])
+        queries.save_fields(seat, ("bot_memory",))
     _apply_move(room, seats, match, hand, engine_seat, choice, "bot", by=f"bot:{level}")
     _plan_deadline(room, seats)
     _finish(room, seats, lobby=room.status != Room.Status.PLAYING)

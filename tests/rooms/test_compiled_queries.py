@@ -60,11 +60,19 @@ def check_compiled_queries(host, guest) -> None:
         locked.last_move = {"kind": "test", "list": [1, 2]}
         locked.deadline_left = 12.5
         previous_update = plain.updated_at
-        queries.save_room(locked, services.ROOM_FIELDS_BUT_HISTORY)
+        queries.save_fields(locked, services.ROOM_FIELDS_BUT_HISTORY)
         saved = Room.objects.get(pk=room.id)
         assert saved.name == "Renamed" and saved.last_move == {"kind": "test", "list": [1, 2]}
         assert saved.deadline_left == 12.5 and saved.updated_at >= previous_update
         assert saved.history == plain.history
+
+        seat = seats[1]
+        seat.bot_memory = {"seen": ["AS", "2H"], "nested": {"n": 1}}
+        queries.save_fields(seat, ("bot_memory",))
+        assert Seat.objects.get(pk=seat.pk).bot_memory == {"seen": ["AS", "2H"], "nested": {"n": 1}}
+        gone = Seat(pk=10**9, room=locked, index=9)
+        with pytest.raises(Seat.DoesNotExist):
+            queries.save_fields(gone, ("bot_memory",))
         transaction.set_rollback(True)
     # A row lock outside a transaction is refused, as the ORM refuses it.
     with pytest.raises(TransactionManagementError):
@@ -80,7 +88,7 @@ def prepared_statements(host, guest) -> list[str]:
         for _ in range(3):
             locked = queries.lock_room(room_id=room.id)
             queries.seats_of(locked)
-            queries.save_room(locked, services.ROOM_FIELDS_BUT_HISTORY)
+            queries.save_fields(locked, services.ROOM_FIELDS_BUT_HISTORY)
         with connection.cursor() as cursor:
             cursor.execute("SELECT statement FROM pg_prepared_statements")
             return [row[0] for row in cursor.fetchall()]

@@ -143,3 +143,34 @@ async def test_a_socket_that_missed_a_broadcast_catches_up_at_its_next_refresh(a
     # Caught up: the next refresh sends nothing more.
     assert await comm.receive_nothing(timeout=1.5)
     await comm.disconnect()
+
+
+async def test_the_acting_socket_gets_its_snapshot_at_once_and_only_once(alice, monkeypatch):
+    """The snapshot of a socket's own action comes straight back, before the ack, with no copy after it.
+
+    The user's other tab still hears of it through the channel layer.
+    """
+    from config import realtime
+
+    room = await new_room(alice)
+    acting, _, _ = await connect(alice, f"/ws/rooms/{room.code}/")
+    other_tab, _, _ = await connect(alice, f"/ws/rooms/{room.code}/")
+    for comm in (acting, other_tab):  # whatever the second tab's arrival sent, until both are quiet
+        await receive_until(comm, lambda m: m["type"] == "snapshot")
+        while not await comm.receive_nothing(timeout=0.3):
+            await comm.receive_json_from()
+    await acting.send_json_to({"action": "add_bot", "seat": 1, "level": "easy", "id": "b1"})
+    snap = await acting.receive_json_from(timeout=5)
+    assert snap["type"] == "snapshot" and snap["room"]["seats"][1]["bot"] == "easy"
+    ack = await acting.receive_json_from(timeout=5)
+    assert ack == {"type": "ack", "id": "b1", "action": "add_bot"}
+    assert await acting.receive_nothing(timeout=0.5), "the broadcast copy is not sent again"
+    theirs, _ = await receive_until(other_tab, lambda m: m["type"] == "snapshot")
+    assert theirs["room"]["version"] == snap["room"]["version"]
+    # With the layer away, the acting socket still sees what it did.
+    monkeypatch.setattr(realtime, "group_send_many", lambda sends: None)
+    await acting.send_json_to({"action": "add_bot", "seat": 2, "level": "easy", "id": "b2"})
+    snap2, _ = await receive_until(acting, lambda m: m["type"] == "snapshot")
+    assert snap2["room"]["seats"][2]["bot"] == "easy" and snap2["room"]["version"] > snap["room"]["version"]
+    for comm in (acting, other_tab):
+        await comm.disconnect()

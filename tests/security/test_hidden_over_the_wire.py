@@ -41,9 +41,13 @@ def quick(settings):
 
 
 def truth(room_id: int) -> dict:
-    room = Room.objects.get(pk=room_id)
-    match = room.matches.order_by("-number").first()
-    hand = match.hands.order_by("-number").first() if match else None
+    """The room, match and hand as one state: read again if a move committed meanwhile."""
+    while True:
+        room = Room.objects.get(pk=room_id)
+        match = room.matches.order_by("-number").first()
+        hand = match.hands.order_by("-number").first() if match else None
+        if Room.objects.filter(pk=room_id, version=room.version).exists():
+            break
     return {
         "room": room,
         "match": match,
