@@ -394,7 +394,14 @@ def restart_redis(stack, tag: str = "") -> Run:
         stuck = max(s["room"]["state_version"] for s in alice.snapshots)
         stack.restart("redis")
         restarted = time.monotonic()
-        await alice.run(until=lambda s: s["room"]["state_version"] > stuck or s["room"]["status"] == "match_over")
+        # Moved on through the channel layer: a change made by another seat (alice's own
+        # moves come straight back to her socket, Redis or not).
+        await alice.run(
+            until=lambda s: (
+                (s["room"]["state_version"] > stuck and (s["room"]["last_move"] or {}).get("seat") != alice.seat)
+                or s["room"]["status"] == "match_over"
+            )
+        )
         run.recovery = round(time.monotonic() - restarted, 2)
         await alice.run(timeout=120)
         await bob_plays

@@ -174,3 +174,29 @@ async def test_the_acting_socket_gets_its_snapshot_at_once_and_only_once(alice, 
     assert snap2["room"]["seats"][2]["bot"] == "easy" and snap2["room"]["version"] > snap["room"]["version"]
     for comm in (acting, other_tab):
         await comm.disconnect()
+
+
+async def test_a_change_committed_before_an_action_failed_still_reaches_everyone(alice, bob, monkeypatch):
+    from rooms import consumers
+
+    room = await new_room(alice)
+    await database_sync_to_async(services.sit)(bob, room.code, 1)
+    acting, _, _ = await connect(alice, f"/ws/rooms/{room.code}/")
+    watching, _, _ = await connect(bob, f"/ws/rooms/{room.code}/")
+    for comm in (acting, watching):
+        await receive_until(comm, lambda m: m["type"] == "snapshot")
+        while not await comm.receive_nothing(timeout=0.3):
+            await comm.receive_json_from()
+
+    def add_bot_then_fail(user, code, msg):
+        services.add_bot(user, code, 2, "easy")
+        raise RuntimeError("failed after its commit")
+
+    monkeypatch.setitem(consumers.ACTIONS, "pause", add_bot_then_fail)
+    await acting.send_json_to({"action": "pause", "id": 1})
+    err, _ = await receive_until(acting, lambda m: m["type"] == "error")
+    assert err["code"] == "server_error"
+    theirs, _ = await receive_until(watching, lambda m: m["type"] == "snapshot")
+    assert theirs["room"]["seats"][2]["bot"] == "easy"
+    for comm in (acting, watching):
+        await comm.disconnect()
