@@ -104,11 +104,20 @@ class Sock:
                 continue
             return msg
 
-    async def drain(self) -> None:
+    async def drain(self, version: int) -> None:
+        """Every snapshot up to the room's ``version``, so that a legal move is made on the current table."""
+        while self.snapshot["room"]["version"] < version:
+            msg = await self.comm.receive_json_from(timeout=5)
+            if msg["type"] == "snapshot" and msg["room"]["version"] >= self.snapshot["room"]["version"]:
+                self.snapshot = msg
         while not await self.comm.receive_nothing(timeout=0.01):
             msg = await self.comm.receive_json_from()
             if msg["type"] == "snapshot" and msg["room"]["version"] >= self.snapshot["room"]["version"]:
                 self.snapshot = msg
+
+
+def room_version(code: str) -> int:
+    return Room.objects.values_list("version", flat=True).get(code=code)
 
 
 def room_log(code: str) -> tuple[list, list]:
@@ -145,7 +154,7 @@ async def fuzz(users: dict, steps: list) -> None:
     accepted = []
     for sender, msg in steps:
         sock = socks[sender]
-        await sock.drain()
+        await sock.drain(await database_sync_to_async(room_version)(room.code))
         if isinstance(msg, tuple):
             _, offset, claims = msg
             snap = sock.snapshot
