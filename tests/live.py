@@ -127,6 +127,10 @@ class Client:
         return max(snaps, key=lambda m: m["room"]["version"]) if snaps else None
 
 
+# A machine plays faster than the per-user rate limit (rooms/consumers.py) allows.
+RATE_LIMIT_PAUSE = 0.25
+
+
 def pick(legal: list) -> dict:
     """A quick scripted player: the first legal move, but a card rather than a voluntary draw."""
     return next((m for m in legal if m.get("type") != "draw"), legal[0])
@@ -144,6 +148,11 @@ async def autoplay(client: Client, seat: int, until_status=("match_over", "hand_
         while True:
             msg = json.loads(await client.ws.recv())
             client.received.append(msg)
+            if msg.get("type") == "error" and msg.get("code") == "rate_limited":
+                # Refused before it was read: wait for a token and play on the latest snapshot again.
+                await asyncio.sleep(RATE_LIMIT_PAUSE)
+                moved_on = -1
+                msg = client.snapshot
             if msg.get("type") != "snapshot":
                 continue
             room = msg["room"]
