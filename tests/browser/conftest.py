@@ -162,6 +162,40 @@ HIGHLIGHTED_JS = """() => {
 }"""
 
 
+TABLE_ROWS_JS = """(sel) => [...document.querySelectorAll(sel)].map(
+  (tr) => [...tr.children].map((c) => c.textContent.trim()))"""
+
+# Every entry the move log shows from now on (it keeps only the last six).
+LOG_WATCH_JS = """() => {
+  window.logged = [];
+  new MutationObserver((changes) => {
+    for (const c of changes) for (const n of c.addedNodes) window.logged.push(n.textContent);
+  }).observe(document.getElementById("log"), { childList: true });
+}"""
+
+
+def table_rows(page, selector: str) -> list[list[str]]:
+    """The text of every cell of the table rows ``selector`` matches."""
+    return page.evaluate(TABLE_ROWS_JS, selector)
+
+
+def wait_logged(page, text: str) -> None:
+    """Wait until the move log (watched with LOG_WATCH_JS) has shown an entry starting with ``text``."""
+    page.wait_for_function("(text) => window.logged.some((t) => t.startsWith(text))", arg=text)
+
+
+def check_verify_page(context, base: str, page, hands: int, screenshot: str | None = None) -> None:
+    """Open the table's verify link: the page re-deals every hand of the match and agrees."""
+    verify = context.new_page()
+    verify.goto(base + page.get_attribute("#fair .verify-link", "href"))
+    verify.wait_for_selector("#summary[data-ok]", timeout=30000)
+    assert verify.get_attribute("#summary", "data-ok") == "1"
+    assert verify.locator(".server-check.check--ok").count() == hands
+    if screenshot:
+        verify.screenshot(path=screenshot, full_page=True)
+    verify.close()
+
+
 def highlighted_moves(page) -> list[dict]:
     """The moves the page offers: for each outlined hand card, the highlighted targets."""
     return page.evaluate(HIGHLIGHTED_JS)

@@ -1,20 +1,18 @@
 """Buraco through the UI: draw, a meld, an addition to a partner's run, and discards (bots in the other seats)."""
 
 import pytest
-from conftest import create_room, logged_in, my_turn_js, no_horizontal_scroll, shot, unique, wait_snapshot
+from conftest import (
+    create_room,
+    logged_in,
+    my_turn_js,
+    no_horizontal_scroll,
+    select_cards,
+    shot,
+    unique,
+    wait_snapshot,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
-
-
-def select_cards(page, hand: list[str], cards: list[str]) -> None:
-    """Click hand cards (by index: two decks repeat codes) until `cards` are selected."""
-    page.click("#clear") if page.is_enabled("#clear") else None
-    used: set[int] = set()
-    for card in cards:
-        index = next(i for i, c in enumerate(hand) if c == card and i not in used)
-        used.add(index)
-        page.click(f'#hand .card[data-index="{index}"]')
-        page.wait_for_selector(f'#hand .card[data-index="{index}"][aria-pressed="true"]')
 
 
 def test_meld_add_to_partners_run_and_discard(server, browser, chromium_path):

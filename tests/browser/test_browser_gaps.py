@@ -4,7 +4,17 @@ between hands, a move the server makes when the time runs out, and touch on a ph
 import re
 
 import pytest
-from conftest import create_room, logged_in, my_turn_js, play_buraco_turn, shot, snapshot, unique, wait_snapshot
+from conftest import (
+    create_room,
+    logged_in,
+    my_turn_js,
+    play_buraco_turn,
+    shot,
+    snapshot,
+    table_rows,
+    unique,
+    wait_snapshot,
+)
 
 from tests.live import make_users
 
@@ -18,9 +28,6 @@ BREAKDOWN_ROWS = [
     ("morto", "Morto not taken"),
     ("total", "Hand total"),
 ]
-
-TABLE_ROWS_JS = """(sel) => [...document.querySelectorAll(sel)].map(
-  (tr) => [...tr.children].map((c) => c.textContent.trim()))"""
 
 
 def test_a_buraco_hand_to_its_end_then_the_breakdown_and_the_next_hand(server, browser, chromium_path):
@@ -50,7 +57,7 @@ def test_a_buraco_hand_to_its_end_then_the_breakdown_and_the_next_hand(server, b
     breakdown = last["result"]["breakdown"]
     page.wait_for_selector("#result-panel:not([hidden]) .breakdown")
     assert page.inner_text("#result .result__winners").strip()
-    rows = page.evaluate(TABLE_ROWS_JS, "#result .breakdown tbody tr")
+    rows = table_rows(page, "#result .breakdown tbody tr")
     assert [r[0] for r in rows] == [label for _key, label in BREAKDOWN_ROWS]
     for (key, label), row in zip(BREAKDOWN_ROWS, rows, strict=True):
         assert row[1:] == [str(breakdown["0"][key]), str(breakdown["1"][key])], (label, row, breakdown)
@@ -61,10 +68,10 @@ def test_a_buraco_hand_to_its_end_then_the_breakdown_and_the_next_hand(server, b
         )
     # The history lists the hand with its scores and the match totals.
     scores, totals = last["result"]["scores"], snap["room"]["match"]["totals"]
-    assert page.evaluate(TABLE_ROWS_JS, "#history table.history thead tr") == [["#", "Team 1", "Team 2"]]
-    body = page.evaluate(TABLE_ROWS_JS, "#history table.history tbody tr")
+    assert table_rows(page, "#history table.history thead tr") == [["#", "Team 1", "Team 2"]]
+    body = table_rows(page, "#history table.history tbody tr")
     assert body == [["1", f"{scores['0']} ({scores['0']})", f"{scores['1']} ({scores['1']})"]], body
-    foot = page.evaluate(TABLE_ROWS_JS, "#history table.history tfoot tr")
+    foot = table_rows(page, "#history table.history tfoot tr")
     assert foot == [["Total", str(totals["0"]), str(totals["1"])]], foot
     shot(page, "buraco_hand_over")
 
@@ -74,7 +81,7 @@ def test_a_buraco_hand_to_its_end_then_the_breakdown_and_the_next_hand(server, b
     assert snap["room"]["history"][0]["result"] == last["result"]
     assert snap["room"]["match"]["totals"] == totals
     page.wait_for_selector("#result-panel", state="hidden")
-    assert page.evaluate(TABLE_ROWS_JS, "#history table.history tbody tr") == body
+    assert table_rows(page, "#history table.history tbody tr") == body
     assert page.locator("#hand .card").count() >= 11 or not snap["legal"]
     assert not errors, errors
     context.close()

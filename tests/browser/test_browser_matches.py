@@ -11,6 +11,8 @@ import json
 
 import pytest
 from conftest import (
+    LOG_WATCH_JS,
+    check_verify_page,
     create_room,
     fill,
     logged_in,
@@ -19,24 +21,15 @@ from conftest import (
     play_buraco_turn,
     shot,
     snapshot,
+    table_rows,
     unique,
+    wait_logged,
     wait_snapshot,
 )
 
 from tests.live import manage_shell
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
-
-TABLE_ROWS_JS = """(sel) => [...document.querySelectorAll(sel)].map(
-  (tr) => [...tr.children].map((c) => c.textContent.trim()))"""
-
-# Every entry the move log shows from now on (it keeps only the last six).
-LOG_WATCH_JS = """() => {
-  window.logged = [];
-  new MutationObserver((changes) => {
-    for (const c of changes) for (const n of c.addedNodes) window.logged.push(n.textContent);
-  }).observe(document.getElementById("log"), { childList: true });
-}"""
 
 MATCH_RECORD = """
 import json
@@ -86,7 +79,7 @@ def announced(page, template: str, **values) -> None:
         values["suit"] = S["suits"][values["suit"]]
     text = fill(S["game"][template], name=S["you"], **values)
     text = text[0].upper() + text[1:]
-    page.wait_for_function("(text) => window.logged.some((t) => t.startsWith(text))", arg=text)
+    wait_logged(page, text)
 
 
 def play_crazy_eights_turn(page, snap: dict) -> None:
@@ -184,7 +177,7 @@ def test_a_crazy_eights_match_to_the_target_then_play_again(server, browser, chr
     page.wait_for_selector("#result-panel:not([hidden])")
     assert page.inner_text("#result .result__winners") == expected
     # The history: every hand with the running totals, and the totals at the foot.
-    body = page.evaluate(TABLE_ROWS_JS, "#history table.history tbody tr")
+    body = table_rows(page, "#history table.history tbody tr")
     running = {"0": 0, "1": 0}
     expected_rows = []
     for h in record["hands"]:
@@ -194,9 +187,7 @@ def test_a_crazy_eights_match_to_the_target_then_play_again(server, browser, chr
             cells.append(f"{h['result']['scores'][k]} ({running[k]})")
         expected_rows.append(cells)
     assert body == expected_rows, body
-    assert page.evaluate(TABLE_ROWS_JS, "#history table.history tfoot tr") == [
-        ["Total", str(summed["0"]), str(summed["1"])]
-    ]
+    assert table_rows(page, "#history table.history tfoot tr") == [["Total", str(summed["0"]), str(summed["1"])]]
     check_fairness(page, match, record)
     assert S["match_over"] in page.inner_text("#announcer")
     assert page.inner_text("#room-status") == S["status"]["match_over"]
@@ -205,13 +196,7 @@ def test_a_crazy_eights_match_to_the_target_then_play_again(server, browser, chr
     shot(page, "crazy_eights_match_over")
 
     # The verify link: the page re-deals every hand of this match from the seed, and agrees.
-    verify = context.new_page()
-    verify.goto(server.base + page.get_attribute("#fair .verify-link", "href"))
-    verify.wait_for_selector("#summary[data-ok]", timeout=30000)
-    assert verify.get_attribute("#summary", "data-ok") == "1"
-    assert verify.locator(".server-check.check--ok").count() == hands
-    verify.screenshot(path="/tmp/ce_verify.png", full_page=True)
-    verify.close()
+    check_verify_page(context, server.base, page, hands, screenshot="/tmp/ce_verify.png")
 
     # Play again: a new match, counted from zero, with the seed announced in advance.
     assert page.inner_text("#host-controls [data-action=new_match]") == S["play_again"]
@@ -338,7 +323,7 @@ print("JSON" + json.dumps({{"code": room.code, "match": match.id, "totals": tota
 
 
 def history_rows(page) -> list[list[str]]:
-    return page.evaluate(TABLE_ROWS_JS, "#history table.history tbody tr")
+    return table_rows(page, "#history table.history tbody tr")
 
 
 def test_the_last_hand_of_a_buraco_match_to_1500_and_the_match_end(server, browser, chromium_path):
@@ -411,7 +396,7 @@ def test_the_last_hand_of_a_buraco_match_to_1500_and_the_match_end(server, brows
         "%(names)s", S["team_n"].replace("%(n)s", str(int(winner) + 1))
     )
     last = played[-1]["result"]
-    breakdown = page.evaluate(TABLE_ROWS_JS, "#result .breakdown tbody tr")
+    breakdown = table_rows(page, "#result .breakdown tbody tr")
     assert breakdown[-1][1:] == [str(last["breakdown"]["0"]["total"]), str(last["breakdown"]["1"]["total"])]
     rows = history_rows(page)
     shown = sorted(room["history"], key=lambda h: h["number"])
@@ -428,7 +413,7 @@ def test_the_last_hand_of_a_buraco_match_to_1500_and_the_match_end(server, brows
     assert after == {t: sum(r["scores"][t] for r in dropped) for t in ("0", "1")}, after
     marked = page.eval_on_selector_all("#history tbody tr:last-child td.won", "els => els.length")
     assert marked == len(last["winners"])
-    foot = page.evaluate(TABLE_ROWS_JS, "#history table.history tfoot tr")
+    foot = table_rows(page, "#history table.history tfoot tr")
     assert foot == [["Total", str(totals["0"]), str(totals["1"])]], foot
     check_fairness(page, match, record)
     assert page.inner_text("#host-controls [data-action=new_match]") == S["play_again"]
@@ -437,11 +422,6 @@ def test_the_last_hand_of_a_buraco_match_to_1500_and_the_match_end(server, brows
     shot(page, "buraco_match_over")
 
     # Every Hand row of the match is a real deal: the verify page re-deals them and agrees.
-    verify = context.new_page()
-    verify.goto(server.base + page.get_attribute("#fair .verify-link", "href"))
-    verify.wait_for_selector("#summary[data-ok]", timeout=30000)
-    assert verify.get_attribute("#summary", "data-ok") == "1"
-    assert verify.locator(".server-check.check--ok").count() == len(played)
-    verify.close()
+    check_verify_page(context, server.base, page, len(played))
     assert not errors, errors
     context.close()

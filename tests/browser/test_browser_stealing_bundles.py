@@ -14,6 +14,7 @@ import random
 
 import pytest
 from conftest import (
+    LOG_WATCH_JS,
     canon,
     fill,
     highlighted_moves,
@@ -22,7 +23,9 @@ from conftest import (
     no_horizontal_scroll,
     shot,
     snapshot,
+    table_rows,
     unique,
+    wait_logged,
     wait_snapshot,
 )
 
@@ -31,22 +34,6 @@ from tests.live import manage_shell
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
 VARIATIONS = ["jacks_wild", "last_capture_bonus", "double_piles"]
-
-HIGHLIGHTED_JS = """() => {
-  // Pick up every outlined hand card in turn (real click events) and read the targets that light up.
-  const moves = [];
-  for (const card of document.querySelectorAll("#hand .card.playable")) {
-    card.click();
-    if (!card.classList.contains("selected")) throw new Error("the card did not lift");
-    for (const option of document.querySelectorAll(".option[data-moves]")) moves.push(...JSON.parse(option.dataset.moves));
-    card.click();
-  }
-  if (document.querySelector(".option")) throw new Error("an option stayed lit with no card chosen");
-  return moves;
-}"""
-
-TABLE_ROWS_JS = """(sel) => [...document.querySelectorAll(sel)].map(
-  (tr) => [...tr.children].map((c) => c.textContent.trim()))"""
 
 # The match as the server recorded it, and each hand re-scored by the engine from its final state.
 SERVER_RECORD = """
@@ -77,15 +64,6 @@ print("JSON" + json.dumps({{
 def server_record(server, match_id: int) -> dict:
     out = manage_shell(server.env, SERVER_RECORD.format(match_id=match_id))
     return json.loads(next(x for x in out.splitlines() if x.startswith("JSON"))[4:])
-
-
-# Every entry the move log shows from now on (it keeps only the last six).
-LOG_WATCH_JS = """() => {
-  window.logged = [];
-  new MutationObserver((changes) => {
-    for (const c of changes) for (const n of c.addedNodes) window.logged.push(n.textContent);
-  }).observe(document.getElementById("log"), { childList: true });
-}"""
 
 
 def described(S: dict, snap: dict, move: dict) -> str:
@@ -132,7 +110,7 @@ def play_with_clicks(page, snap: dict, move: dict) -> None:
     after = wait_snapshot(page, f"s.version > {version}")
     assert move["card"] not in after["view"]["hand"]
     text = described(page.evaluate("() => window.mesaTable.S"), snap, move)
-    page.wait_for_function("(text) => window.logged.some((t) => t.startsWith(text))", arg=text)
+    wait_logged(page, text)
 
 
 def check_piles(page, snap: dict) -> None:
@@ -307,10 +285,10 @@ def check_match_end(server, page, snap: dict, match_id: int) -> None:
     assert engine["breakdown"] == breakdown and engine["winners"] == [
         k for k in sorted(engine["scores"], key=int) if str(seat_map[int(k)]) in result["winners"]
     ]
-    head = page.evaluate(TABLE_ROWS_JS, "#result table.breakdown thead tr")
+    head = table_rows(page, "#result table.breakdown thead tr")
     assert head == [["", G["piles_total"], G["bonus"], G["cards_total"], G["match_points"]]], head
     assert head[0][1:] == ["Cards in piles", "Last capture bonus", "Cards counted", "Match points"]
-    rows = page.evaluate(TABLE_ROWS_JS, "#result table.breakdown tbody tr")
+    rows = table_rows(page, "#result table.breakdown tbody tr")
     want = []
     for k in sorted(piles, key=int):
         room_key = str(seat_map[int(k)])
@@ -339,12 +317,12 @@ def check_match_end(server, page, snap: dict, match_id: int) -> None:
     page.locator("#result-panel").screenshot(path=f"/tmp/sb_result_panel_{match_id}.png")
     # The history: one row with each seat's cards and, in brackets, the running match total (games
     # won, as the match is counted), which adds up to the totals at the foot.
-    body = page.evaluate(TABLE_ROWS_JS, "#history table.history tbody tr")
+    body = table_rows(page, "#history table.history tbody tr")
     won = {k: record["totals"][k] for k in scores}
     assert body == [["1", *(f"{scores[k]} ({won[k]})" for k in ("0", "1", "2", "3"))]], body
     marked = page.eval_on_selector_all("#history tbody td.won", "els => els.length")
     assert marked == len(result["winners"])
-    foot = page.evaluate(TABLE_ROWS_JS, "#history table.history tfoot tr")
+    foot = table_rows(page, "#history table.history tfoot tr")
     assert foot == [["Total", *(str(record["totals"][k]) for k in ("0", "1", "2", "3"))]], foot
 
     # Fairness: the seed is revealed, matches the fingerprint shown from the start, and links to verify.

@@ -19,8 +19,7 @@ import json
 from django.contrib.auth import get_user_model
 from games import fair, registry
 from rooms import services
-from rooms.models import Room
-from tests.rooms.helpers import play_hand
+from tests.rooms.helpers import play_match
 
 u = get_user_model().objects.get(username=NAME)
 engine = registry.get("crazy_eights")
@@ -52,12 +51,7 @@ for attempt in range(12):
     for seat in (1, 2, 3):
         services.add_bot(u, room.code, seat, "easy")
     services.start_match(u, room.code)
-    for _ in range(20):
-        play_hand(room, u)
-        room.refresh_from_db()
-        if room.status != Room.Status.HAND_OVER:
-            break
-        services.next_hand(u, room.code)
+    play_match(room, u)
     match = room.matches.get()
     hands, target = examine(match)
     if target is not None:

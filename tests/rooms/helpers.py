@@ -57,3 +57,13 @@ def play_hand(room: Room, people, limit: int = 3000) -> None:
         person = people if not isinstance(people, dict) else people[turn_seat(room)]
         human_auto_move(room, person)
     raise AssertionError("the hand did not end")
+
+
+def play_match(room: Room, people, hands: int = 20) -> None:
+    """Play hands (dealing the next each time) until the match ends, at most ``hands`` of them."""
+    for _ in range(hands):
+        play_hand(room, people)
+        room.refresh_from_db()
+        if room.status != Room.Status.HAND_OVER:
+            return
+        services.next_hand(room.host, room.code)

@@ -5,9 +5,8 @@ from django.urls import reverse
 
 from games import fair, registry
 from rooms import services
-from rooms.models import Room
 from rooms.views import CRAZY_EIGHTS_FINAL
-from tests.rooms.helpers import play_hand
+from tests.rooms.helpers import play_hand, play_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -17,12 +16,7 @@ def test_crazy_eights_hands_carry_their_recorded_end(client, alice):
     for seat in (1, 2):
         services.add_bot(alice, room.code, seat, "easy")
     services.start_match(alice, room.code)
-    for _ in range(20):
-        play_hand(room, alice)
-        room.refresh_from_db()
-        if room.status != Room.Status.HAND_OVER:
-            break
-        services.next_hand(alice, room.code)
+    play_match(room, alice)
     match = room.matches.get()
     client.force_login(alice)
     data = client.get(reverse("rooms:verify_data", args=[match.id])).json()
