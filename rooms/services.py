@@ -21,6 +21,7 @@ from django.utils import timezone
 
 from config.embedded import worker_running as embedded_worker_running
 from games import IllegalMove, fair, registry
+from games.canonical import canonical_move
 from rooms import broadcast, queries
 from rooms.errors import RoomError
 from rooms.models import Hand, Match, PlayerStat, Presence, Room, Seat
@@ -121,7 +122,10 @@ def validate_options(game: str, options: dict) -> dict:
         raise RoomError("bad_options", "Options must be an object.")
     unknown = sorted(set(options) - set(known))
     if unknown:
-        raise RoomError("bad_options", f"Unknown options for this game: {', '.join(unknown)}.")
+        raise RoomError("bad_options", f"Unknown options for this game: {', '.join(unknown)[:200]}.")
+    # Each value has its default's JSON type (no 1500.0 for 1500, no NaN): what is stored is plain.
+    if any(type(value) is not type(known[name]) for name, value in options.items() if known[name] is not None):
+        raise RoomError("bad_options", "These options are not valid for this game.")
     merged = {**known, **options}
     if game == "buraco" and merged.get("target") not in (1500, 3000, 5000):
         raise RoomError("bad_options", "The Buraco target must be 1500, 3000 or 5000.")
@@ -142,7 +146,7 @@ def validate_time_limit(value) -> int | None:
         return None
     try:
         seconds = int(value)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):  # OverflowError: Infinity
         raise RoomError("bad_time_limit", "The time limit must be 10 to 120 seconds, or none.") from None
     if not 10 <= seconds <= 120:
         raise RoomError("bad_time_limit", "The time limit must be 10 to 120 seconds, or none.")
@@ -184,6 +188,8 @@ def create_room(
 def set_options(user, code: str, options=None, time_limit="keep") -> Room:
     room = _lock_as_host(code, user)
     if options is not None:
+        if not isinstance(options, dict):
+            raise RoomError("bad_options", "Options must be an object.")
         if room.status in (Room.Status.PLAYING, Room.Status.HAND_OVER):
             raise RoomError("match_in_progress", "Game options change only between matches.")
         room.options = validate_options(room.game, {**room.options, **options})
@@ -611,6 +617,7 @@ def _apply_move(room: Room, seats: list[Seat], match: Match, hand: Hand, engine_
     """Apply one move through the engine and record it; raises RoomError if refused."""
     engine = registry.get(room.game)
     state = engine.from_json(hand.state)
+    move = _engine_move(engine, state, engine_seat, move)
     try:
         new_state = engine.apply(state, engine_seat, move)
     except IllegalMove as exc:
@@ -629,6 +636,24 @@ def _apply_move(room: Room, seats: list[Seat], match: Match, hand: Hand, engine_
     if engine.is_over(new_state):
         _end_hand(room, seats, match, hand, new_state)
     return new_state
+
+
+def _engine_move(engine, state, engine_seat: int, move) -> dict:
+    """The legal move that ``move`` names, the engine's own copy: only that is applied, stored and sent.
+
+    A move naming none is refused with the engine's own code (``bad_move`` for
+    unknown keys or wrong types); the client's dict never goes further.
+    """
+    played = canonical_move(engine.legal_moves(state, engine_seat), move)
+    if played is not None:
+        return played
+    try:
+        engine.apply(state, engine_seat, move)
+    except IllegalMove as exc:
+        raise RoomError(exc.code, exc.message) from None
+    # The engine accepted a move its complete legal_moves does not list: refuse it all the same.
+    logger.error("%s: apply accepted a move that legal_moves does not list", engine.__name__)
+    raise RoomError("bad_move", "That move is not valid.")
 
 
 def _public_move(game: str, move: dict, state, engine_seat: int) -> dict:

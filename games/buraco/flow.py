@@ -162,19 +162,33 @@ def _take(hand: list[str], cards: list[str]) -> list[str]:
     return rest
 
 
+# The keys each move type carries; any other key makes the move malformed, so that
+# what ``apply`` accepts is exactly what ``legal_moves`` lists.
+MOVE_KEYS = {
+    "draw_stock": ("type",),
+    "draw_discard": ("type",),
+    "discard": ("type", "card"),
+    "meld": ("type", "cards"),
+    "add": ("type", "meld", "cards"),
+}
+
+
 def _check_shape(move) -> str:
-    """The move's type, once its keys have the right types; ``bad_move`` otherwise."""
+    """The move's type, once its keys are those of its type with the right types; ``bad_move`` otherwise."""
     if not isinstance(move, dict) or not isinstance(move.get("type"), str):
         raise IllegalMove("bad_move", "a move is a dict with a 'type'")
     kind = move["type"]
+    if kind not in MOVE_KEYS:
+        raise IllegalMove("bad_move", f"the move types are {list(MOVE_KEYS)}")
+    extra = set(move) - set(MOVE_KEYS[kind])
+    if extra:
+        raise IllegalMove("bad_move", f"a {kind} move has only the keys {list(MOVE_KEYS[kind])}")
     if kind in ("draw_stock", "draw_discard"):
         return kind
     if kind == "discard":
         if not is_card(move.get("card")):
             raise IllegalMove("bad_move", "'card' must be a card code")
         return kind
-    if kind not in ("meld", "add"):
-        raise IllegalMove("bad_move", f"unknown move type {kind!r}")
     _card_list(move, "cards")
     if kind == "add":
         index = move.get("meld")
