@@ -8,8 +8,6 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxLengthValidator
 from django.utils.translation import gettext_lazy as _
 
-from accounts import throttle
-
 User = get_user_model()
 
 USERNAME_MAX_LENGTH = 30
@@ -43,27 +41,16 @@ class SignupForm(UserCreationForm):
 
 
 class LoginForm(AuthenticationForm):
-    """Django's log-in form, with a message that hides which part was wrong and a throttle."""
+    """Django's log-in form, with a message that hides which part was wrong.
+
+    Failed log-ins are throttled by django-axes (accounts/lockout.py), for this
+    form and the admin's alike.
+    """
 
     error_messages = {
         **AuthenticationForm.error_messages,
         "invalid_login": _("The username or password is wrong."),
-        "throttled": _("Too many failed log-in attempts. Please wait 15 minutes and try again."),
     }
-
-    def clean(self):
-        username = self.cleaned_data.get("username") or ""
-        ip = throttle.client_ip(self.request) if self.request is not None else None
-        if throttle.is_locked(username, ip):
-            raise ValidationError(self.error_messages["throttled"], code="throttled")
-        try:
-            cleaned = super().clean()
-        except ValidationError as error:
-            if any(e.code == "invalid_login" for e in error.error_list):
-                throttle.record_failure(username, ip)
-            raise
-        throttle.clear_username(username)
-        return cleaned
 
 
 class ProfileForm(forms.ModelForm):

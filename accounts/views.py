@@ -57,7 +57,7 @@ def signup(request):
 
 
 class LoginView(auth_views.LoginView):
-    """Django's log-in view with the throttled form; the profile's language follows the player."""
+    """Django's log-in view with our form (django-axes throttles it); the profile's language follows the player."""
 
     form_class = LoginForm
     template_name = "registration/login.html"

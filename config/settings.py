@@ -21,7 +21,9 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env_str("MESA_VAR_DIR", str(BASE_DIR / "var")))
 
 PRODUCTION = env_bool("MESA_PRODUCTION", False)
-DEBUG = env_bool("DEBUG", not PRODUCTION)
+# Off unless asked for: Django's debug pages show the local variables of a failing
+# request (a running match's row, say) to whoever provoked the error.
+DEBUG = env_bool("DEBUG", False)
 
 SECRET_KEY = env_str("SECRET_KEY")
 if not SECRET_KEY:
@@ -48,6 +50,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "channels",
+    "axes",
     "accounts",
     "rooms",
     "bots",
@@ -55,6 +58,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -64,6 +68,8 @@ MIDDLEWARE = [
     "django.middleware.locale.LocaleMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last: it turns a locked-out log-in into the log-in page with its message (accounts/lockout.py).
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -126,6 +132,12 @@ AUTH_USER_MODEL = "accounts.User"
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
+
+# django-axes first: it refuses a log-in attempt while its username and address are cooling off.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -248,6 +260,8 @@ LOGGING = {
         "django.channels.server": {"level": "WARNING"},
         # Every sweep and task would otherwise log two lines every few seconds.
         "celery": {"level": env_str("CELERY_LOG_LEVEL", "WARNING")},
+        # django-axes logs every check at INFO; failures and lockouts are warnings.
+        "axes": {"level": "WARNING"},
     },
 }
 
@@ -264,3 +278,55 @@ if PRODUCTION:
     SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31536000, 0)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
+
+# Error reports (the debug page and mail to admins) never show a seed (config/error_reports.py).
+DEFAULT_EXCEPTION_REPORTER_FILTER = "config.error_reports.SecretsFilter"
+
+# The cache counts sign-ups and password-reset mails (accounts/limits.py). One process in
+# the embedded mode: its own memory. The stack: Redis, shared by every daphne process.
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "mesa",
+            "OPTIONS": {"socket_timeout": REDIS_SOCKET_TIMEOUT, "socket_connect_timeout": REDIS_SOCKET_TIMEOUT},
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# Failed log-ins, site and admin alike (django-axes; docs/accounts.md "Log-in throttling").
+# Counted per username and address together, so that nobody elsewhere can lock an
+# account out, and each failure past the limit doubles the wait (accounts/lockout.py).
+AXES_FAILURE_LIMIT = env_int("MESA_LOGIN_FAILURES", 5, 1, 100)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_COOLOFF_TIME = "accounts.lockout.cool_off"
+AXES_USE_ATTEMPT_EXPIRATION = True
+AXES_RESET_ON_SUCCESS = True
+# Attempts while cooling off are refused without counting: a refused right password
+# must not make its owner wait longer.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_USERNAME_CALLABLE = "accounts.lockout.username_key"
+AXES_CLIENT_IP_CALLABLE = "accounts.lockout.client_ip"
+AXES_LOCKOUT_CALLABLE = "accounts.lockout.lockout_response"
+AXES_HTTP_RESPONSE_CODE = 429
+# Successful log-ins are not logged a second time (Django's sessions already say who is in).
+AXES_DISABLE_ACCESS_LOG = True
+AXES_VERBOSE = False
+
+# Content-Security-Policy (django-csp): every script and style is a file of our own.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}

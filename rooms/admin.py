@@ -4,7 +4,7 @@ from django.contrib import admin, messages
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 
-from rooms import services
+from rooms import match_access, services
 from rooms.models import Hand, Heartbeat, Match, PlayerStat, Presence, Room, Seat
 
 
@@ -30,6 +30,10 @@ class RoomAdmin(admin.ModelAdmin):
     exclude = ("next_seed",)
     inlines = [SeatInline]
     actions = ["close_rooms"]
+
+    def get_queryset(self, request):
+        # The next match's seed is secret: never loaded for a page that does not show it.
+        return super().get_queryset(request).defer("next_seed")
 
     @admin.action(description="Close the selected rooms")
     def close_rooms(self, request, queryset):
@@ -73,13 +77,17 @@ class MatchAdmin(ReadOnlyAdmin):
     readonly_fields = ("seed_shown",)
     exclude = ("seed",)
 
+    def get_queryset(self, request):
+        # A running match's seed is never loaded: seed_shown reads it only once the match is over.
+        return match_access.without_secrets(super().get_queryset(request))
+
     @admin.display(description="seed")
     def seed_shown(self, obj):
         return obj.revealed_seed or "(secret until the match ends)"
 
     @admin.display(description="verify")
     def verify_link(self, obj):
-        return format_html('<a href="{}">verify</a>', reverse("rooms:verify", args=[obj.id]))
+        return format_html('<a href="{}">verify</a>', obj.verify_url)
 
 
 @admin.register(Hand)
@@ -91,6 +99,15 @@ class HandAdmin(ReadOnlyAdmin):
     date_hierarchy = "started_at"
     fields = ("room", "match", "number", "game", "dealer", "seat_map", "breakdown", "move_log", "replay", "verify")
     readonly_fields = fields
+
+    def get_queryset(self, request):
+        # Nothing here shows the deck, the hidden state or the match's seed: none is loaded.
+        return (
+            super()
+            .get_queryset(request)
+            .select_related("room", "match")
+            .defer("deck", "state", "match__seed", "room__next_seed")
+        )
 
     @admin.display(description="scores")
     def scores(self, obj):
@@ -121,7 +138,7 @@ class HandAdmin(ReadOnlyAdmin):
 
     @admin.display(description="verify")
     def verify(self, obj):
-        return format_html('<a href="{}">verify the match</a>', reverse("rooms:verify", args=[obj.match_id]))
+        return format_html('<a href="{}">verify the match</a>', obj.match.verify_url)
 
 
 admin.site.register(PlayerStat, ReadOnlyAdmin)

@@ -10,6 +10,7 @@ import secrets
 
 from django.conf import settings
 from django.db import models
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from games import fair
@@ -26,6 +27,17 @@ BOT_LEVELS = [("easy", _("easy")), ("normal", _("normal")), ("hard", _("hard"))]
 def new_room_code() -> str:
     """Short unguessable code used in room URLs and invite links."""
     return secrets.token_urlsafe(6)
+
+
+def new_public_id() -> str:
+    """The unguessable name of a match in verify links (128 random bits).
+
+    Never all digits, so that it can never be mistaken for a sequential id.
+    """
+    while True:
+        public_id = secrets.token_urlsafe(16)
+        if not public_id.isdigit():
+            return public_id
 
 
 class Room(models.Model):
@@ -139,6 +151,8 @@ class Match(models.Model):
         ABANDONED = "abandoned", _("abandoned")
 
     room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="matches")
+    # What verify links name the match by: ids are sequential and could be walked.
+    public_id = models.CharField(max_length=32, unique=True, default=new_public_id, editable=False)
     number = models.PositiveIntegerField()
     game = models.CharField(max_length=32, choices=GAME_CHOICES)
     options = models.JSONField(default=dict, blank=True)
@@ -169,6 +183,10 @@ class Match(models.Model):
     @property
     def stream_key(self) -> str:
         return fair.stream_key(self.seed, self.client_seeds)
+
+    @property
+    def verify_url(self) -> str:
+        return reverse("rooms:verify", args=[self.public_id])
 
 
 class Hand(models.Model):

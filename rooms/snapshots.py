@@ -46,6 +46,7 @@ def match_entry(match) -> dict | None:
         return None
     return {
         "id": match.id,
+        "verify_url": match.verify_url,
         "number": match.number,
         "fingerprint": match.fingerprint,
         "next_fingerprint": match.next_fingerprint,

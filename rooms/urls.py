@@ -9,7 +9,10 @@ app_name = "rooms"
 urlpatterns = [
     path("lobby/", views.lobby, name="lobby"),
     path("rooms/<str:code>/", views.room, name="room"),
-    path("matches/<int:match_id>/verify/", views.verify, name="verify"),
-    path("matches/<int:match_id>/verify.json", views.verify_data, name="verify_data"),
+    # Sequential ids first: staff only (rooms.views.verify_by_number); everyone else uses the public id.
+    path("matches/<int:match_id>/verify/", views.verify_by_number),
+    path("matches/<int:match_id>/verify.json", views.verify_by_number, {"data": True}),
+    path("matches/<str:public_id>/verify/", views.verify, name="verify"),
+    path("matches/<str:public_id>/verify.json", views.verify_data, name="verify_data"),
     path("hands/<int:hand_id>/replay/", views.replay, name="replay"),
 ]

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games import fair, registry
-from rooms import services
+from rooms import match_access, services
 from rooms.errors import RoomError
 from rooms.forms import RoomForm
 from rooms.messages import message_for
@@ -62,7 +62,8 @@ def lobby(request):
             else:
                 return redirect("rooms:room", code=room.code)
     mine = (
-        Room.objects.filter(seats__user=request.user)
+        Room.objects.defer("next_seed")
+        .filter(seats__user=request.user)
         .exclude(status=Room.Status.CLOSED)
         .distinct()
         .order_by("-updated_at")
@@ -72,7 +73,7 @@ def lobby(request):
 
 @login_required
 def room(request, code: str):
-    room = get_object_or_404(Room, code=code)
+    room = get_object_or_404(Room.objects.defer("next_seed"), code=code)
     if room.status == Room.Status.CLOSED:
         messages.info(request, _("This room is closed."))
         return redirect("rooms:lobby")
@@ -99,6 +100,7 @@ def _match_payload(match: Match) -> dict:
     engine = registry.get(match.game)
     return {
         "match": match.id,
+        "public_id": match.public_id,
         "game": match.game,
         "room": match.room.name,
         "options": match.options,
@@ -123,14 +125,14 @@ def _crazy_eights_final(state: dict) -> dict:
 
 
 @login_required
-def verify(request, match_id: int):
-    match = get_object_or_404(Match.objects.select_related("room"), pk=match_id)
+def verify(request, public_id: str):
+    match = match_access.match_for(request.user, public_id)
     return render(request, "rooms/verify.html", {"match": match, "revealed": match.status != Match.Status.PLAYING})
 
 
 @login_required
-def verify_data(request, match_id: int):
-    match = get_object_or_404(Match.objects.select_related("room"), pk=match_id)
+def verify_data(request, public_id: str):
+    match = match_access.match_for(request.user, public_id)
     if match.status == Match.Status.PLAYING:
         return JsonResponse(
             {"error": "match_in_progress", "message": _("The seed is revealed when the match ends.")}, status=403
@@ -138,6 +140,18 @@ def verify_data(request, match_id: int):
     payload = _match_payload(match)
     payload["server_check"] = [_server_check(match, h) for h in payload["hands"]]
     return JsonResponse(payload)
+
+
+@login_required
+def verify_by_number(request, match_id: int, data: bool = False):
+    """The old verify URLs, by sequential id: staff are sent on to the match's public address.
+
+    Everybody else gets 404, as for a match that does not exist: sequential ids can be walked.
+    """
+    if not request.user.is_staff:
+        raise Http404("no such match")
+    match = get_object_or_404(match_access.without_secrets(), pk=match_id)
+    return redirect("rooms:verify_data" if data else "rooms:verify", public_id=match.public_id)
 
 
 def _server_check(match: Match, hand: dict) -> dict:

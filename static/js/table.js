@@ -410,7 +410,7 @@ export class Table {
     if (match && match.fingerprint) row(S.fingerprint, match.fingerprint);
     if (match && match.seed) {
       row(S.seed, match.seed);
-      box.append(el("dt", {}, ""), el("dd", {}, el("a", { href: `/matches/${match.id}/verify/`, class: "verify-link", text: S.verify })));
+      box.append(el("dt", {}, ""), el("dd", {}, el("a", { href: match.verify_url, class: "verify-link", text: S.verify })));
     }
     const next = room.next_fingerprint || (match && match.next_fingerprint);
     if (next) row(S.next_fingerprint, next);
@@ -456,7 +456,7 @@ export class Table {
     const foot = el("tfoot", {}, el("tr", {}, el("th", { text: S.total }), ...keys.map((k) => el("th", { class: "num", text: totals[k] ?? last[k] ?? 0 }))));
     box.replaceChildren(el("table", { class: "data-table history" }, el("thead", {}, head), body, foot));
     if (room.match && room.match.seed) {
-      box.append(el("p", {}, el("a", { href: `/matches/${room.match.id}/verify/`, class: "history__verify", text: S.verify })));
+      box.append(el("p", {}, el("a", { href: room.match.verify_url, class: "history__verify", text: S.verify })));
     }
     if (this.game.renderResult) this.game.renderResult(this, rows[rows.length - 1]);
     else this.renderResult(rows[rows.length - 1]);
@@ -489,7 +489,7 @@ export class Table {
     const text = winners.length === 0 ? S.no_winner : fill(winners.length > 1 ? S.tie : S.winners, { names });
     $("result").replaceChildren(el("p", { class: "result__winners", text }),
       room.status === "match_over" && room.match && room.match.seed
-        ? el("p", {}, el("a", { href: `/matches/${room.match.id}/verify/`, text: S.verify })) : "");
+        ? el("p", {}, el("a", { href: room.match.verify_url, text: S.verify })) : "");
     if (this.game.breakdown) {
       const table = this.game.breakdown(this, last);
       if (table) $("result").append(table);

@@ -120,7 +120,7 @@ def test_it_lists_recent_matches_with_winners_and_verify_links(client, alice, bo
     assert "Friday night" in content
     assert "Crazy Eights" in content
     assert "Bobby" in content
-    assert f'href="/matches/{match.pk}/verify/"' in content
+    assert f'href="/matches/{match.public_id}/verify/"' in content
     assert "Not mine" not in content
 
 
@@ -159,7 +159,7 @@ def test_winners_without_a_seated_player_fall_back_to_the_seat(alice):
     Seat.objects.create(room=room, index=0, bot_level="easy")
     lines = records.recent_matches(alice)
     assert lines[0].winners == ["Cadeira 3"]
-    assert lines[0].verify_url == f"/matches/{match.pk}/verify/"
+    assert lines[0].verify_url == f"/matches/{match.public_id}/verify/"
 
 
 @pytest.mark.django_db

@@ -60,7 +60,8 @@ def check_fairness(page, match: dict, record: dict) -> None:
     assert hashlib.sha256(record["seed"].encode()).hexdigest() == record["fingerprint"] == match["fingerprint"]
     hashes = page.eval_on_selector_all("#fair code.hash", "els => els.map((e) => e.textContent)")
     assert hashes[:2] == [record["fingerprint"], record["seed"]], hashes
-    verify = f"/matches/{match['id']}/verify/"
+    verify = match["verify_url"]
+    assert verify.startswith("/matches/") and verify.endswith("/verify/") and str(match["id"]) not in verify
     assert page.get_attribute("#fair .verify-link", "href") == verify
     assert page.get_attribute("#result a", "href") == verify
     assert page.get_attribute("#history .history__verify", "href") == verify

@@ -330,7 +330,7 @@ def check_match_end(server, page, snap: dict, match_id: int) -> None:
     assert hashlib.sha256(record["seed"].encode()).hexdigest() == record["fingerprint"] == match["fingerprint"]
     hashes = page.eval_on_selector_all("#fair code.hash", "els => els.map((e) => e.textContent)")
     assert record["fingerprint"] in hashes and record["seed"] in hashes
-    verify = f"/matches/{match_id}/verify/"
+    verify = match["verify_url"]
     assert page.get_attribute("#fair .verify-link", "href") == verify
     assert page.get_attribute("#result a", "href") == verify
     assert page.is_visible("#host-controls [data-action=new_match]")

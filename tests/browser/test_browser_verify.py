@@ -32,13 +32,13 @@ def finished(server, browser):
         wait_snapshot(page, f"s.version > {snap['version']}")
     page.wait_for_selector(".verify-link")
     context.close()
-    return name, snap["room"]["match"]["id"]
+    return name, snap["room"]["match"]["id"], snap["room"]["match"]["verify_url"]
 
 
 def test_the_verify_page_confirms_a_match_and_reports_an_altered_card(server, browser, chromium_path, finished):
-    name, match_id = finished
+    name, match_id, verify_url = finished
     context, page, _ = logged_in(browser, server, name)
-    page.goto(f"{server.base}/matches/{match_id}/verify/")
+    page.goto(server.base + verify_url)
     page.wait_for_selector("#summary[data-ok]")
     assert page.get_attribute("#summary", "data-ok") == "1"
     assert page.locator(".verify-card[data-ok='1']").count() == 40  # the 40-card deck, rebuilt here
@@ -77,7 +77,7 @@ def test_the_verify_page_confirms_a_match_and_reports_an_altered_card(server, br
 
 def test_the_verify_page_matches_the_python_shuffle_with_client_seeds(server, browser, chromium_path, finished):
     """The browser's stream key and shuffle agree with games.fair for a match with a player's seed."""
-    name, match_id = finished
+    name, match_id, verify_url = finished
     context, page, _ = logged_in(browser, server, name)
     out = manage_shell(
         server.env,
@@ -85,7 +85,7 @@ def test_the_verify_page_matches_the_python_shuffle_with_client_seeds(server, br
     )
     seeds = next(x for x in out.splitlines() if x.startswith("SEEDS"))
     assert "[]" not in seeds  # the table page sent this browser's seed before the match
-    page.goto(f"{server.base}/matches/{match_id}/verify/")
+    page.goto(server.base + verify_url)
     page.wait_for_selector("#summary[data-ok]")
     assert page.inner_text("#client-seeds") != "—"
     computed = page.inner_text("#stream-key")
@@ -95,14 +95,14 @@ def test_the_verify_page_matches_the_python_shuffle_with_client_seeds(server, br
         "print('KEY' + fair.stream_key(m.seed, m.client_seeds))\n",
     )
     assert computed == next(x for x in out.splitlines() if x.startswith("KEY"))[3:]
-    page.goto(f"{server.base}/matches/{match_id}/verify/")
+    page.goto(server.base + verify_url)
     page.wait_for_selector("#summary[data-ok]")
     assert page.get_attribute("#summary", "data-ok") == "1"
     context.close()
 
 
 def test_staff_step_through_a_finished_hand(server, browser, chromium_path, finished):
-    name, match_id = finished
+    name, match_id, verify_url = finished
     context, page, _ = logged_in(browser, server, name)
     out = manage_shell(
         server.env,

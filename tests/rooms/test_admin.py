@@ -86,7 +86,7 @@ def test_the_verify_data_is_refused_until_the_match_ends(client, alice, bob):
     services.start_match(alice, room.code)
     client.force_login(alice)
     match = room.matches.get()
-    response = client.get(reverse("rooms:verify_data", args=[match.id]))
+    response = client.get(reverse("rooms:verify_data", args=[match.public_id]))
     assert response.status_code == 403
     assert match.seed not in response.content.decode()
 
@@ -94,7 +94,7 @@ def test_the_verify_data_is_refused_until_the_match_ends(client, alice, bob):
 def test_the_verify_data_of_a_finished_match_replays_on_the_server(client, alice, finished_room):
     client.force_login(alice)
     match = finished_room.matches.get()
-    data = client.get(reverse("rooms:verify_data", args=[match.id])).json()
+    data = client.get(reverse("rooms:verify_data", args=[match.public_id])).json()
     assert data["seed"] == match.seed
     assert all(check["ok"] for check in data["server_check"])
     assert len(data["hands"][0]["deck"]) == 52

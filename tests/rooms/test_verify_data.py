@@ -19,7 +19,7 @@ def test_crazy_eights_hands_carry_their_recorded_end(client, alice):
     play_match(room, alice)
     match = room.matches.get()
     client.force_login(alice)
-    data = client.get(reverse("rooms:verify_data", args=[match.id])).json()
+    data = client.get(reverse("rooms:verify_data", args=[match.public_id])).json()
     engine = registry.get("crazy_eights")
     assert data["hands"]
     for hand in data["hands"]:
@@ -45,5 +45,5 @@ def test_other_games_have_no_final(client, alice):
     play_hand(room, alice)
     match = room.matches.get()
     client.force_login(alice)
-    data = client.get(reverse("rooms:verify_data", args=[match.id])).json()
+    data = client.get(reverse("rooms:verify_data", args=[match.public_id])).json()
     assert "final" not in data["hands"][0]

@@ -1,0 +1,90 @@
+"""How django-axes throttles failed log-ins here (site and admin alike).
+
+Failures are counted per username *and* address together
+(``AXES_LOCKOUT_PARAMETERS``): guesses at alice's password from one address
+make that address wait for alice, never alice at home, and a crowd behind one
+address (a load balancer, a school) never locks out each other. After
+``AXES_FAILURE_LIMIT`` failures the pair waits one minute; every failure after
+that doubles the wait, up to a day. Failures are forgotten fifteen minutes
+after the last one, or at once by a successful log-in of that pair. The
+choice is explained in docs/accounts.md.
+
+This module only answers axes' questions (how long, whose name, which
+address, what page); it never authenticates anybody.
+"""
+
+from datetime import timedelta
+
+from axes.models import AccessAttempt
+from django.conf import settings
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+from django.http import HttpResponse
+from django.template.response import TemplateResponse
+from django.utils.translation import gettext_lazy as _
+
+# How long failures below the limit are remembered after the last one.
+FORGET_AFTER = timedelta(minutes=15)
+FIRST_WAIT = timedelta(minutes=1)
+LONGEST_WAIT = timedelta(days=1)
+USERNAME_LENGTH = 150
+
+LOCKED_MESSAGE = _(
+    "Too many failed log-in attempts for this account from here. Please wait a few minutes and try again: "
+    "every further failure makes the wait longer."
+)
+
+
+def client_ip(request) -> str:
+    """The peer address. Forwarded headers are not trusted: anybody can send them."""
+    return request.META.get("REMOTE_ADDR") or ""
+
+
+def username_key(request, credentials) -> str:
+    """The username as counted: case-folded, so that ALICE and alice share one count."""
+    name = (credentials or {}).get("username")
+    if name is None:
+        name = request.POST.get("username", "")
+    return str(name).strip().casefold()[:USERNAME_LENGTH]
+
+
+def wait_after(failures: int) -> timedelta:
+    """The wait after ``failures`` failures of one pair: doubling from the limit on."""
+    limit = settings.AXES_FAILURE_LIMIT
+    if failures < limit:
+        return FORGET_AFTER
+    return min(FIRST_WAIT * 2 ** min(failures - limit, 20), LONGEST_WAIT)
+
+
+def cool_off(request) -> timedelta:
+    """``AXES_COOLOFF_TIME``: how far back the failures of this request's pair count.
+
+    Below the limit that is FORGET_AFTER; at and past it, the pair's current
+    wait, so that the lock ends when the wait does. Each failure also keeps the
+    pair's record at least FORGET_AFTER (axes keeps the latest expiry), so the
+    count, and with it the wait, goes on growing while the guessing goes on.
+    """
+    if request is None:
+        return FORGET_AFTER
+    attempt = (
+        AccessAttempt.objects.filter(username=username_key(request, None), ip_address=client_ip(request))
+        .only("failures_since_start")
+        .first()
+    )
+    return wait_after(attempt.failures_since_start if attempt else 0)
+
+
+def lockout_response(request, original_response, credentials):
+    """The log-in page again (site or admin, whichever was posted), with the throttle's message.
+
+    The view has already rendered its page with "wrong password"; it is rendered
+    again from the same template and context with the message instead.
+    """
+    status = settings.AXES_HTTP_RESPONSE_CODE
+    context = getattr(original_response, "context_data", None) or {}
+    form = context.get("form")
+    if not isinstance(original_response, TemplateResponse) or form is None:
+        return HttpResponse(LOCKED_MESSAGE, status=status, content_type="text/plain; charset=utf-8")
+    form.errors.pop(NON_FIELD_ERRORS, None)
+    form.add_error(None, ValidationError(LOCKED_MESSAGE, code="throttled"))
+    response = TemplateResponse(request, original_response.template_name, context, status=status)
+    return response.render()
