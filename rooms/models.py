@@ -48,52 +48,77 @@ class Room(models.Model):
         MATCH_OVER = "match_over", _("match over")
         CLOSED = "closed", _("closed")
 
-    code = models.CharField(max_length=16, unique=True, default=new_room_code)
-    game = models.CharField(max_length=32, choices=GAME_CHOICES)
+    code = models.CharField(_("code"), max_length=16, unique=True, default=new_room_code)
+    game = models.CharField(_("game"), max_length=32, choices=GAME_CHOICES)
     name = models.CharField(_("name"), max_length=60)
     is_public = models.BooleanField(_("public"), default=True)
     host = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="hosted_rooms"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="hosted_rooms",
+        verbose_name=_("host"),
     )
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="created_rooms"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        on_delete=models.SET_NULL,
+        related_name="created_rooms",
+        verbose_name=_("created by"),
     )
-    seat_count = models.PositiveSmallIntegerField(default=4)
-    options = models.JSONField(default=dict, blank=True)
-    time_limit = models.PositiveSmallIntegerField(null=True, blank=True, help_text="seconds per move; empty: none")
-    status = models.CharField(max_length=16, choices=Status.choices, default=Status.WAITING)
-    paused = models.BooleanField(default=False)
-    pause_reason = models.CharField(max_length=16, blank=True)  # "host" or "empty"
+    seat_count = models.PositiveSmallIntegerField(_("seats"), default=4)
+    options = models.JSONField(_("options"), default=dict, blank=True)
+    time_limit = models.PositiveSmallIntegerField(
+        _("time limit"), null=True, blank=True, help_text=_("seconds per move; empty: none")
+    )
+    status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.WAITING)
+    paused = models.BooleanField(_("paused"), default=False)
+    pause_reason = models.CharField(_("pause reason"), max_length=16, blank=True)  # "host" or "empty"
     # ``version`` orders every change a client sees; ``state_version`` counts
     # changes of the game state only, and is what a move must be made on.
-    version = models.PositiveIntegerField(default=0)
-    state_version = models.PositiveIntegerField(default=0)
+    version = models.PositiveIntegerField(_("version"), default=0)
+    state_version = models.PositiveIntegerField(_("state version"), default=0)
     # The pending deadline of the seat to act (turn timer, bot turn, disconnected grace).
-    deadline = models.DateTimeField(null=True, blank=True)
-    deadline_kind = models.CharField(max_length=16, blank=True)  # "turn", "bot", "grace"
-    deadline_left = models.FloatField(null=True, blank=True)  # seconds left, kept while paused
-    empty_since = models.DateTimeField(null=True, blank=True)
+    deadline = models.DateTimeField(_("deadline"), null=True, blank=True)
+    deadline_kind = models.CharField(_("deadline kind"), max_length=16, blank=True)  # "turn", "bot", "grace"
+    deadline_left = models.FloatField(_("seconds left"), null=True, blank=True)  # kept while paused
+    empty_since = models.DateTimeField(_("empty since"), null=True, blank=True)
     # Commitment to the next match's seed, shown before that match begins.
     next_seed = models.CharField(max_length=64, default=fair.new_seed)
-    dealer = models.SmallIntegerField(default=-1)  # room seat of the last dealer
-    last_move = models.JSONField(null=True, blank=True)
+    dealer = models.SmallIntegerField(_("dealer"), default=-1)  # room seat of the last dealer
+    last_move = models.JSONField(_("last move"), null=True, blank=True)
     # The match and hand being played (or last played), read with the room's row lock.
     current_match = models.ForeignKey(
-        "Match", null=True, blank=True, on_delete=models.SET_NULL, related_name="+", db_constraint=False
+        "Match",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        db_constraint=False,
+        verbose_name=_("current match"),
     )
     current_hand = models.ForeignKey(
-        "Hand", null=True, blank=True, on_delete=models.SET_NULL, related_name="+", db_constraint=False
+        "Hand",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        db_constraint=False,
+        verbose_name=_("current hand"),
     )
     # Denormalised for the hot path, kept under the row lock by the services:
     # user id -> open sockets in this room, and the summaries of the last 20 hands.
-    connected = models.JSONField(default=dict, blank=True)
-    history = models.JSONField(default=list, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
-    closed_at = models.DateTimeField(null=True, blank=True)
+    connected = models.JSONField(_("open connections"), default=dict, blank=True)
+    history = models.JSONField(_("history"), default=list, blank=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+    closed_at = models.DateTimeField(_("closed at"), null=True, blank=True)
 
     class Meta:
         indexes = [models.Index(fields=["status", "is_public"]), models.Index(fields=["deadline"])]
+        verbose_name = _("room")
+        verbose_name_plural = _("rooms")
 
     def __str__(self) -> str:
         return f"{self.name} ({self.get_game_display()})"
@@ -104,29 +129,44 @@ class Room(models.Model):
 
 
 class Seat(models.Model):
-    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="seats")
-    index = models.PositiveSmallIntegerField()
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="seats", verbose_name=_("room"))
+    index = models.PositiveSmallIntegerField(_("seat"))  # from 0; shown from 1
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="seats"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="seats",
+        verbose_name=_("player"),
     )
-    bot_level = models.CharField(max_length=8, choices=BOT_LEVELS, blank=True)
+    bot_level = models.CharField(_("bot level"), max_length=8, choices=BOT_LEVELS, blank=True)
     # Active seats play in the current match/hand; others wait for the next one.
-    active = models.BooleanField(default=False)
+    active = models.BooleanField(_("playing"), default=False)
     # A bot that only stands in for a person who left, until the hand's result.
-    stand_in = models.BooleanField(default=False)
+    stand_in = models.BooleanField(_("stand-in"), default=False)
     # Removal of an active bot, applied when the match (or Buraco hand) ends.
-    remove_pending = models.BooleanField(default=False)
+    remove_pending = models.BooleanField(_("to be removed"), default=False)
     # A person waiting to take this bot's seat at the next boundary.
     reserved_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="reservations"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="reservations",
+        verbose_name=_("reserved by"),
     )
-    absent_since = models.DateTimeField(null=True, blank=True)
+    absent_since = models.DateTimeField(_("away since"), null=True, blank=True)
     bot_memory = models.JSONField(default=dict, blank=True)
     client_seed = models.CharField(max_length=64, blank=True)
+    # "reservation" when the person took a bot's seat they had reserved, at the last
+    # boundary: the next deal records it on the hand's participants, then clears it.
+    joined_via = models.CharField(max_length=16, blank=True)
 
     class Meta:
         ordering = ["index"]
         constraints = [models.UniqueConstraint(fields=["room", "index"], name="unique_seat_index")]
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
 
     def __str__(self) -> str:
         return f"{self.room_id}#{self.index}"
@@ -150,27 +190,31 @@ class Match(models.Model):
         OVER = "over", _("over")
         ABANDONED = "abandoned", _("abandoned")
 
-    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="matches")
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="matches", verbose_name=_("room"))
     # What verify links name the match by: ids are sequential and could be walked.
-    public_id = models.CharField(max_length=32, unique=True, default=new_public_id, editable=False)
-    number = models.PositiveIntegerField()
-    game = models.CharField(max_length=32, choices=GAME_CHOICES)
-    options = models.JSONField(default=dict, blank=True)
-    seed = models.CharField(max_length=64)  # secret until the match ends
-    fingerprint = models.CharField(max_length=64)
-    next_fingerprint = models.CharField(max_length=64, blank=True)
-    client_seeds = models.JSONField(default=list, blank=True)
-    dealer = models.SmallIntegerField(default=0)  # room seat of the first hand's dealer
-    totals = models.JSONField(default=dict, blank=True)  # room seat (or team) -> cumulative score
-    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PLAYING)
-    winners = models.JSONField(default=list, blank=True)
-    players = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="matches")
-    started_at = models.DateTimeField(auto_now_add=True)
-    ended_at = models.DateTimeField(null=True, blank=True)
+    public_id = models.CharField(_("public id"), max_length=32, unique=True, default=new_public_id, editable=False)
+    number = models.PositiveIntegerField(_("number"))
+    game = models.CharField(_("game"), max_length=32, choices=GAME_CHOICES)
+    options = models.JSONField(_("options"), default=dict, blank=True)
+    seed = models.CharField(_("seed"), max_length=64)  # secret until the match ends
+    fingerprint = models.CharField(_("fingerprint"), max_length=64)
+    next_fingerprint = models.CharField(_("next match's fingerprint"), max_length=64, blank=True)
+    client_seeds = models.JSONField(_("client seeds"), default=list, blank=True)
+    dealer = models.SmallIntegerField(_("first dealer"), default=0)  # room seat of the first hand's dealer
+    totals = models.JSONField(_("totals"), default=dict, blank=True)  # room seat (or team) -> cumulative score
+    status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.PLAYING)
+    winners = models.JSONField(_("winners"), default=list, blank=True)
+    # Everyone who held a seat in any hand of the match (kept by the services at each deal).
+    players = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="matches", verbose_name=_("players")
+    )
+    started_at = models.DateTimeField(_("started at"), auto_now_add=True)
+    ended_at = models.DateTimeField(_("ended at"), null=True, blank=True)
 
     class Meta:
         ordering = ["-started_at"]
-        verbose_name_plural = "matches"
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
         constraints = [models.UniqueConstraint(fields=["room", "number"], name="unique_match_number")]
 
     def __str__(self) -> str:
@@ -190,49 +234,137 @@ class Match(models.Model):
 
 
 class Hand(models.Model):
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="hands")
-    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="hands")
-    number = models.PositiveIntegerField()  # in the match, from 1
-    game = models.CharField(max_length=32, choices=GAME_CHOICES)
-    dealer = models.SmallIntegerField()  # engine seat
-    seat_map = models.JSONField(default=list)  # engine seat -> room seat
-    options = models.JSONField(default=dict, blank=True)
-    state = models.JSONField()
-    deck = models.JSONField(default=list, blank=True)  # the shuffled deck dealt (secret until the match ends)
-    moves = models.JSONField(default=list, blank=True)  # [{"seat", "move", "auto", "by", "at", "kind"}]
-    result = models.JSONField(null=True, blank=True)
-    started_at = models.DateTimeField(auto_now_add=True)
-    ended_at = models.DateTimeField(null=True, blank=True)
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="hands", verbose_name=_("match"))
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="hands", verbose_name=_("room"))
+    number = models.PositiveIntegerField(_("number"))  # in the match, from 1
+    game = models.CharField(_("game"), max_length=32, choices=GAME_CHOICES)
+    dealer = models.SmallIntegerField(_("dealer"))  # engine seat
+    seat_map = models.JSONField(_("seat map"), default=list)  # engine seat -> room seat
+    options = models.JSONField(_("options"), default=dict, blank=True)
+    state = models.JSONField(_("state"))
+    # The shuffled deck dealt (secret until the match ends).
+    deck = models.JSONField(_("deck"), default=list, blank=True)
+    # [{"seat", "move", "auto", "by", "at", "kind"}]
+    moves = models.JSONField(_("moves"), default=list, blank=True)
+    result = models.JSONField(_("result"), null=True, blank=True)
+    started_at = models.DateTimeField(_("started at"), auto_now_add=True)
+    ended_at = models.DateTimeField(_("ended at"), null=True, blank=True)
 
     class Meta:
         ordering = ["-started_at"]
+        verbose_name = _("hand")
+        verbose_name_plural = _("hands")
         constraints = [models.UniqueConstraint(fields=["match", "number"], name="unique_hand_number")]
 
     def __str__(self) -> str:
         return f"{self.match} hand {self.number}"
 
 
+class Participant(models.Model):
+    """Who held one seat of one hand, from which move to which.
+
+    Written by the room services when a hand is dealt and whenever a seat changes
+    hands during it (a stand-in bot for a person who left, a person removed with
+    their cards); never rewritten afterwards. Every record that names a player
+    (the admin, the replay, the table's history, profiles, statistics) reads the
+    names here, as they were shown at the time, and never from today's seats.
+    """
+
+    class Joined(models.TextChoices):
+        DEAL = "deal", _("at the deal")
+        RESERVATION = "reservation", _("at the deal, in the bot's seat they had reserved")
+        STAND_IN = "stand_in", _("standing in for a player who left")
+
+    class Ended(models.TextChoices):
+        LEFT = "left", _("left the table")
+        REMOVED = "removed", _("removed after being away")
+
+    # A room keeps its last twenty hands; the rows of an older hand stay (hand empty,
+    # its number kept) so that a match's statistics and players outlive its hands.
+    hand = models.ForeignKey(
+        "Hand",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="participants",
+        verbose_name=_("hand"),
+    )
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="participants", verbose_name=_("match"))
+    hand_number = models.PositiveIntegerField(_("hand number"))
+    seat = models.PositiveSmallIntegerField(_("room seat"))  # from 0; shown from 1
+    engine_seat = models.PositiveSmallIntegerField(_("engine seat"))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="participations",
+        verbose_name=_("player"),
+    )
+    name = models.CharField(_("name shown"), max_length=150, blank=True)  # a person's name at the time
+    bot_level = models.CharField(_("bot level"), max_length=8, choices=BOT_LEVELS, blank=True)
+    joined = models.CharField(_("joined"), max_length=16, choices=Joined.choices, default=Joined.DEAL)
+    # Log entries of the hand before this holder took the seat (0: from the deal), and
+    # when they left it (None: until the hand's end).
+    from_move = models.PositiveIntegerField(_("from move"), default=0)
+    until_move = models.PositiveIntegerField(_("until move"), null=True, blank=True)
+    ended = models.CharField(_("how it ended"), max_length=16, choices=Ended.choices, blank=True)
+    started_at = models.DateTimeField(_("since"))
+    ended_at = models.DateTimeField(_("until"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["match", "hand_number", "seat", "from_move", "id"]
+        verbose_name = _("participant")
+        verbose_name_plural = _("participants")
+        indexes = [models.Index(fields=["user", "match"])]
+
+    def __str__(self) -> str:
+        return f"{self.match_id}/{self.hand_number} seat {self.seat + 1}: {self.name or self.bot_level}"
+
+    @property
+    def is_bot(self) -> bool:
+        return bool(self.bot_level)
+
+    @property
+    def stand_in(self) -> bool:
+        return self.joined == self.Joined.STAND_IN
+
+
 class PlayerStat(models.Model):
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="stats")
-    game = models.CharField(max_length=32, choices=GAME_CHOICES)
-    played = models.PositiveIntegerField(default=0)
-    won = models.PositiveIntegerField(default=0)
+    """A person's matches in one game: every match they held a seat in counts (docs/accounts.md)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="stats", verbose_name=_("player")
+    )
+    game = models.CharField(_("game"), max_length=32, choices=GAME_CHOICES)
+    played = models.PositiveIntegerField(_("played"), default=0)
+    won = models.PositiveIntegerField(_("won"), default=0)
+    # Matches the person left before their end (counted in ``played``, never in ``won``).
+    abandoned = models.PositiveIntegerField(_("left before the end"), default=0)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["user", "game"], name="unique_stat")]
+        verbose_name = _("player statistic")
+        verbose_name_plural = _("player statistics")
 
     def __str__(self) -> str:
-        return f"{self.user_id} {self.game}: {self.won}/{self.played}"
+        return f"{self.user} · {self.get_game_display()}: {self.won}/{self.played}"
 
 
 class Presence(models.Model):
     """One open WebSocket of a user in a room (a tab); gone when it closes."""
 
-    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="presences")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="presences")
-    channel_name = models.CharField(max_length=200, unique=True)
-    connected_at = models.DateTimeField(auto_now_add=True)
-    last_seen = models.DateTimeField()
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="presences", verbose_name=_("room"))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="presences", verbose_name=_("player")
+    )
+    channel_name = models.CharField(_("channel"), max_length=200, unique=True)
+    connected_at = models.DateTimeField(_("connected at"), auto_now_add=True)
+    last_seen = models.DateTimeField(_("last seen"))
+
+    class Meta:
+        verbose_name = _("open connection")
+        verbose_name_plural = _("open connections")
 
     def __str__(self) -> str:
         return f"{self.user_id} in {self.room_id}"
@@ -241,8 +373,12 @@ class Presence(models.Model):
 class Heartbeat(models.Model):
     """When a periodic task last ran: proof that beat and a worker are alive."""
 
-    name = models.CharField(max_length=40, unique=True)
-    last_run = models.DateTimeField()
+    name = models.CharField(_("name"), max_length=40, unique=True)
+    last_run = models.DateTimeField(_("last run"))
+
+    class Meta:
+        verbose_name = _("heartbeat")
+        verbose_name_plural = _("heartbeats")
 
     def __str__(self) -> str:
         return f"{self.name} at {self.last_run}"

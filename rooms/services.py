@@ -16,15 +16,14 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import F
 from django.utils import timezone
 
 from config.embedded import worker_running as embedded_worker_running
 from games import IllegalMove, fair, registry
 from games.canonical import canonical_move
-from rooms import broadcast, queries
+from rooms import broadcast, describe, participants, queries
 from rooms.errors import RoomError
-from rooms.models import Hand, Match, PlayerStat, Presence, Room, Seat
+from rooms.models import Hand, Match, Participant, Presence, Room, Seat
 from rooms.policies import STAND_IN_LEVEL, policy
 
 logger = logging.getLogger(__name__)
@@ -341,29 +340,47 @@ def _leave(room: Room, seats: list[Seat], user, reason: str = "left") -> Seat | 
         engine = registry.get(room.game)
         state = engine.from_json(hand.state)
         engine_seat = hand.seat_map.index(seat.index)
+        ended = Participant.Ended.LEFT if reason == "left" else Participant.Ended.REMOVED
         if rules.on_leave == "remove":
             state = engine.remove_player(state, engine_seat)
             hand.state = engine.to_json(state)
             queries.save_move(hand, _log_entry(engine_seat, None, "leave", by=user.username))
-            room.last_move = {"seat": seat.index, "kind": "leave", "name": user.username}
+            participants.record_departure(hand, seat, ended, _now())
+            room.last_move = _seat_event(seat, "leave")
             _clear_seat(seat)
             seat.save()
             if engine.is_over(state):
                 _end_hand(room, seats, match, hand, state)
         else:
+            participants.record_departure(hand, seat, ended, _now(), stand_in_level=STAND_IN_LEVEL)
+            room.last_move = _seat_event(seat, "stand_in")
             seat.user = None
             seat.bot_level = STAND_IN_LEVEL
             seat.stand_in = True
             seat.bot_memory = {}
             seat.absent_since = None
             seat.save()
-            room.last_move = {"seat": seat.index, "kind": "stand_in", "name": user.username}
     else:
+        if room.status == Room.Status.HAND_OVER and seat.active:
+            # Between two hands of a match: the person leaves the match after the last hand.
+            ended = Participant.Ended.LEFT if reason == "left" else Participant.Ended.REMOVED
+            participants.record_departure(room.current_hand, seat, ended, _now())
         _clear_seat(seat)
         seat.save()
     _transfer_host(room, seats, leaving=user)
     logger.info("room %s: %s %s seat %s", room.code, user.username, reason, seat.index)
     return seat
+
+
+def _seat_event(seat: Seat, kind: str) -> dict:
+    """The table's log entry of a person leaving their seat (made while the seat still names them)."""
+    holder = describe.seat_holder(seat)
+    return {
+        "seat": seat.index,
+        "kind": kind,
+        "name": holder.name,
+        "text": describe.in_languages(describe.live_event, kind, holder),
+    }
 
 
 def _transfer_host(room: Room, seats: list[Seat], leaving) -> None:
@@ -438,9 +455,16 @@ def _deal(room: Room, seats: list[Seat], match: Match, number: int, tiebreak: li
         state=engine.to_json(state),
         deck=deck,
     )
+    participants.record_deal(hand, match, players, _now())
     room.current_hand = hand
     room.status = Room.Status.PLAYING
-    room.last_move = {"kind": "deal", "hand": number, "dealer": dealer.index}
+    room.last_move = {
+        "kind": "deal",
+        "hand": number,
+        "dealer": dealer.index,
+        "name": dealer.user.shown_name if dealer.user_id else None,
+        "text": describe.in_languages(describe.live_event, "deal", describe.seat_holder(dealer), hand=number),
+    }
     _prune_history(room)
     return hand
 
@@ -463,9 +487,7 @@ def start_match(user, code: str) -> Room:
         raise RoomError("match_in_progress", "The match is not decided yet: deal the next hand.")
     old_match, _old_hand = _current(room)
     if old_match is not None and old_match.status == Match.Status.PLAYING:
-        old_match.status = Match.Status.ABANDONED
-        old_match.ended_at = _now()
-        old_match.save(update_fields=["status", "ended_at"])
+        _abandon_match(room, old_match)
         _apply_boundary(room, seats, "match")
     _check_can_deal(room, seats)
     client_seeds = [s.client_seed for s in seats if s.user_id and s.client_seed]
@@ -482,7 +504,6 @@ def start_match(user, code: str) -> Room:
         client_seeds=client_seeds,
         totals={},
     )
-    match.players.set([s.user_id for s in seats if s.user_id])
     room.current_match = match
     for seat in seats:
         if seat.client_seed:
@@ -548,7 +569,6 @@ def _end_hand(room: Room, seats: list[Seat], match: Match, hand: Hand, state) ->
         match.winners = status.get("winners", [])
         match.ended_at = _now()
         room.status = Room.Status.MATCH_OVER
-        _record_stats(match, seats, teams)
     else:
         if status.get("tiebreak_seats"):
             hand.result["tiebreak_needed"] = [str(s) for s in status["tiebreak_seats"]]
@@ -557,8 +577,17 @@ def _end_hand(room: Room, seats: list[Seat], match: Match, hand: Hand, state) ->
         hand.result["abandoned"] = True
     hand.save()
     match.save()
+    if match.status == Match.Status.OVER:
+        participants.record_match_end(match, teams)
     room.history = [
-        {"number": hand.number, "match": match.id, "result": hand.result, "dealer": hand.dealer, "seat_map": seat_map},
+        {
+            "number": hand.number,
+            "match": match.id,
+            "result": hand.result,
+            "dealer": hand.dealer,
+            "seat_map": seat_map,
+            "players": participants.history_players(participants.holders(hand)),
+        },
         *(room.history or []),
     ][:HISTORY_KEEP]
     room.history_changed = True
@@ -568,17 +597,6 @@ def _end_hand(room: Room, seats: list[Seat], match: Match, hand: Hand, state) ->
     _apply_boundary(room, seats, "hand")
     if room.status == Room.Status.MATCH_OVER:
         _apply_boundary(room, seats, "match")
-
-
-def _record_stats(match: Match, seats: list[Seat], teams: bool) -> None:
-    for seat in seats:
-        if not seat.user_id or not seat.active:
-            continue
-        key = seat.team if teams else str(seat.index)
-        stat, _ = PlayerStat.objects.get_or_create(user_id=seat.user_id, game=match.game)
-        PlayerStat.objects.filter(pk=stat.pk).update(
-            played=F("played") + 1, won=F("won") + (1 if key in match.winners else 0)
-        )
 
 
 def _apply_boundary(room: Room, seats: list[Seat], boundary: str) -> None:
@@ -598,6 +616,7 @@ def _apply_boundary(room: Room, seats: list[Seat], boundary: str) -> None:
             elif seat.reserved_by_id and seat.bot_level:
                 seat.user = seat.reserved_by
                 seat.reserved_by = None
+                seat.joined_via = "reservation"
                 seat.bot_level = ""
                 seat.bot_memory = {}
                 seat.active = False
@@ -624,13 +643,16 @@ def _apply_move(room: Room, seats: list[Seat], match: Match, hand: Hand, engine_
         raise RoomError(exc.code, exc.message) from None
     hand.state = engine.to_json(new_state)
     auto = kind in ("timeout", "grace")
-    queries.save_move(hand, _log_entry(engine_seat, move, kind, by, auto=auto))
+    entry = _log_entry(engine_seat, move, kind, by, auto=auto)
+    queries.save_move(hand, entry)
+    public = _public_move(room.game, move, new_state, engine_seat)
     room.last_move = {
         "seat": hand.seat_map[engine_seat],
         "engine_seat": engine_seat,
         "kind": kind,
         "auto": auto,
-        "move": _public_move(room.game, move, new_state, engine_seat),
+        "move": public,
+        **_move_words(room.game, seats, hand, {**entry, "move": public}),
     }
     _touch(room, state_changed=True)
     if engine.is_over(new_state):
@@ -654,6 +676,19 @@ def _engine_move(engine, state, engine_seat: int, move) -> dict:
     # The engine accepted a move its complete legal_moves does not list: refuse it all the same.
     logger.error("%s: apply accepted a move that legal_moves does not list", engine.__name__)
     raise RoomError("bad_move", "That move is not valid.")
+
+
+def _move_words(game: str, seats: list[Seat], hand: Hand, entry: dict) -> dict:
+    """``name`` and ``text`` of a move for the table's log, by who holds the seats as it is made."""
+    by_room_seat = {s.index: s for s in seats}
+    actor = describe.seat_holder(by_room_seat[hand.seat_map[entry["seat"]]])
+    victim = None
+    source = entry["move"].get("from") if isinstance(entry["move"], dict) else None
+    if isinstance(source, int) and not isinstance(source, bool) and 0 <= source < len(hand.seat_map):
+        seat = by_room_seat.get(hand.seat_map[source])
+        victim = describe.seat_holder(seat) if seat is not None else None
+    text = describe.in_languages(describe.live_move, game, entry, actor, victim)
+    return {"name": actor.name or None, "text": text}
 
 
 def _public_move(game: str, move: dict, state, engine_seat: int) -> dict:
@@ -1041,12 +1076,18 @@ def expire(room_id: int) -> int:
     return 1
 
 
+def _abandon_match(room: Room, match: Match) -> None:
+    """A match that ends without a result still counts for everyone who played in it."""
+    match.status = Match.Status.ABANDONED
+    match.ended_at = _now()
+    match.save(update_fields=["status", "ended_at"])
+    participants.record_match_end(match, policy(room.game).teams)
+
+
 def _close(room: Room) -> None:
     match, hand = _current(room)
     if match is not None and match.status == Match.Status.PLAYING:
-        match.status = Match.Status.ABANDONED
-        match.ended_at = _now()
-        match.save(update_fields=["status", "ended_at"])
+        _abandon_match(room, match)
     room.status = Room.Status.CLOSED
     room.closed_at = _now()
     room.deadline = None

@@ -1,0 +1,218 @@
+"""Moves and seats in words: the one describer every record uses.
+
+The staff admin's hand page, the staff replay's captions and the table's log
+(``last_move.text`` in the snapshot, docs/protocol.md) all describe a log
+entry through ``describe_move``, with the name of whoever held the seat at the
+time (``rooms.participants``). Seats are numbered from 1 wherever a person
+reads them; the engine and the database count from 0.
+
+The sentences are the table's own msgids, so a move reads the same at the
+table and in the records, in Portuguese and in English.
+"""
+
+from dataclasses import dataclass
+from datetime import datetime
+from types import SimpleNamespace
+
+from django.conf import settings
+from django.utils import translation
+from django.utils.dateparse import parse_datetime
+from django.utils.translation import gettext as _
+
+from games import cards
+from rooms.participants import holder_at
+
+
+def _suit(code: str) -> str:
+    return {"C": _("clubs"), "D": _("diamonds"), "H": _("hearts"), "S": _("spades")}.get(code, code)
+
+
+def _rank(code: str) -> str:
+    return {"A": _("ace"), "J": _("jack"), "Q": _("queen"), "K": _("king"), "T": "10"}.get(code, code)
+
+
+def card_name(code) -> str:
+    """ "ace of spades" / "ás de espadas"; anything that is not a card is shown as it is."""
+    if not cards.is_card(code):
+        return str(code)
+    return _("%(rank)s of %(suit)s") % {"rank": _rank(code[0]), "suit": _suit(code[1])}
+
+
+def cards_name(codes) -> str:
+    return ", ".join(card_name(c) for c in codes or [])
+
+
+def seat_label(index: int) -> str:
+    """A room seat (0-based in the database) as people count it: "Seat 1"."""
+    return _("Seat %(number)s") % {"number": int(index) + 1}
+
+
+def team_label(team) -> str:
+    """A Buraco team ("0" or "1") as people count it: "Team 1"."""
+    return _("Team %(number)s") % {"number": int(team) + 1}
+
+
+def level_label(level: str) -> str:
+    return {"easy": _("easy"), "normal": _("normal"), "hard": _("hard")}.get(level, level)
+
+
+def holder_name(holder) -> str:
+    """The name of a seat's holder: a person's name as shown then, or "Bot (normal)".
+
+    ``holder`` is a ``Participant`` or anything with ``name``, ``bot_level``
+    and ``user_id``; None (nobody recorded) reads as "?".
+    """
+    if holder is None:
+        return "?"
+    if getattr(holder, "bot_level", "") and getattr(holder, "user_id", None) is None:
+        name = _("Bot (%(level)s)") % {"level": level_label(holder.bot_level)}
+        if getattr(holder, "stand_in", False):
+            name = _("%(name)s standing in") % {"name": name}
+        return name
+    return holder.name or "?"
+
+
+def describe_move(game: str, entry: dict, name: str, victim: str | None = None) -> str:
+    """One log entry as a sentence: "alice melded 3 of hearts, 4 of hearts, 5 of hearts".
+
+    ``name`` is who made it; ``victim`` names the owner of a stolen pile (the
+    capture games). Moves made for a person whose time ran out say so.
+    """
+    kind = entry.get("kind")
+    if kind == "leave":
+        return _("%(name)s left the table.") % {"name": name}
+    text = _sentence(game, entry.get("move") or {}, name, victim)
+    if entry.get("auto"):
+        text = _("%(text)s (automatic: time ran out)") % {"text": text}
+    return text
+
+
+def _sentence(game: str, move: dict, name: str, victim: str | None) -> str:
+    kind = move.get("type")
+    card = card_name(move.get("card"))
+    if game in ("rouba_monte", "stealing_bundles"):
+        if kind == "capture":
+            return _("%(name)s captured %(target)s with %(card)s") % {
+                "name": name,
+                "target": card_name(move.get("target")),
+                "card": card,
+            }
+        if kind == "steal":
+            return _("%(name)s stole %(victim)s's pile with %(card)s") % {
+                "name": name,
+                "victim": victim or "?",
+                "card": card,
+            }
+        if kind == "discard":
+            return _("%(name)s put %(card)s on the table") % {"name": name, "card": card}
+    if game == "crazy_eights":
+        if kind == "play" and move.get("suit"):
+            return _("%(name)s played %(card)s and chose %(suit)s") % {
+                "name": name,
+                "card": card,
+                "suit": _suit(move["suit"]),
+            }
+        if kind == "play":
+            return _("%(name)s played %(card)s") % {"name": name, "card": card}
+        if kind == "draw":
+            return _("%(name)s drew") % {"name": name}
+        if kind == "keep":
+            return _("%(name)s kept the card drawn") % {"name": name}
+        if kind == "pass":
+            return _("%(name)s passed") % {"name": name}
+    if game == "buraco":
+        if kind == "draw_stock":
+            return _("%(name)s drew from the stock") % {"name": name}
+        if kind == "draw_discard":
+            return _("%(name)s took the discard pile") % {"name": name}
+        if kind == "meld":
+            return _("%(name)s melded %(cards)s") % {"name": name, "cards": cards_name(move.get("cards"))}
+        if kind == "add":
+            return _("%(name)s added %(cards)s to a run") % {"name": name, "cards": cards_name(move.get("cards"))}
+        if kind == "discard":
+            return _("%(name)s discarded %(card)s") % {"name": name, "card": card}
+    return _("%(name)s played") % {"name": name}
+
+
+def seat_holder(seat):
+    """Who holds a room ``Seat`` now, in the shape ``holder_name`` reads (the moment of a live move)."""
+    return SimpleNamespace(
+        name=seat.user.shown_name if seat.user_id is not None else "",
+        user_id=seat.user_id,
+        bot_level=seat.bot_level,
+        stand_in=seat.stand_in,
+    )
+
+
+def in_languages(describe, *args, **kwargs) -> dict[str, str]:
+    """``describe(*args)`` in every site language: one room's snapshot serves readers of both.
+
+    ``describe`` receives no names already translated: a bot's name is made in
+    each language too, so pass holders (``seat_holder``), not strings, where a bot may act.
+    """
+    out = {}
+    for code, _label in settings.LANGUAGES:
+        with translation.override(code):
+            out[code] = describe(*args, **kwargs)
+    return out
+
+
+def live_move(game: str, entry: dict, actor, victim=None) -> str:
+    """The table's sentence for a move just made; ``actor``/``victim`` are holders."""
+    return describe_move(game, entry, holder_name(actor), holder_name(victim) if victim is not None else None)
+
+
+def live_event(kind: str, actor, hand: int | None = None) -> str:
+    """The table's sentence for a seat change or a deal (``last_move`` kinds other than moves)."""
+    name = holder_name(actor)
+    if kind == "leave":
+        return _("%(name)s left the table.") % {"name": name}
+    if kind == "stand_in":
+        return _("A bot now plays for %(name)s.") % {"name": name}
+    if kind == "deal":
+        return _("Hand %(hand)s dealt; %(name)s deals.") % {"hand": hand, "name": name}
+    return ""
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One entry of a hand's log as people read it."""
+
+    number: int  # from 1
+    at: datetime | None
+    seat: int  # room seat, from 1
+    name: str
+    text: str
+    auto: bool
+    by: str  # the log's own record of the actor ("alice", "bot:normal", "timeout")
+
+
+def hand_log(hand, rows) -> list[LogLine]:
+    """Every entry of ``hand.moves`` described, each named after who held the seat at that move.
+
+    ``rows`` are the hand's participants (``rooms.participants.holders``).
+    """
+    lines = []
+    for index, entry in enumerate(hand.moves or []):
+        engine_seat = entry.get("seat")
+        holder = holder_at(rows, engine_seat, index)
+        name = holder_name(holder)
+        victim = None
+        move = entry.get("move") or {}
+        if move.get("type") == "steal" and isinstance(move.get("from"), int):
+            victim = holder_name(holder_at(rows, move["from"], index))
+        room_seat = (
+            hand.seat_map[engine_seat] if isinstance(engine_seat, int) and engine_seat < len(hand.seat_map) else 0
+        )
+        lines.append(
+            LogLine(
+                number=index + 1,
+                at=parse_datetime(entry["at"]) if entry.get("at") else None,
+                seat=room_seat + 1,
+                name=name,
+                text=describe_move(hand.game, entry, name, victim),
+                auto=bool(entry.get("auto")),
+                by=str(entry.get("by") or ""),
+            )
+        )
+    return lines

@@ -1,0 +1,173 @@
+"""Who held each seat of a hand, written as it happens, and the statistics that follow from it.
+
+The room services call these functions at the moments a seat changes hands:
+``record_deal`` when a hand is dealt, ``record_departure`` when a person leaves
+or is removed (a stand-in bot taking over from that move on, or the seat
+emptied with the cards back on the table), and ``record_match_end`` when a
+match ends, with or without a result. Nothing here reads today's seats to name
+the past: the rows written at the time are the record (docs/rooms.md).
+"""
+
+from django.db.models import F
+
+from rooms.models import Hand, Match, Participant, PlayerStat, Seat
+
+
+def _holder(seat: Seat) -> dict:
+    if seat.user_id is not None:
+        return {"user_id": seat.user_id, "name": seat.user.shown_name, "bot_level": ""}
+    return {"user_id": None, "name": "", "bot_level": seat.bot_level}
+
+
+def record_deal(hand: Hand, match: Match, players: list[Seat], now) -> None:
+    """One row per seat dealt in, as it is held at the deal; people join the match's players."""
+    rows = []
+    for engine_seat, seat in enumerate(players):
+        joined = Participant.Joined.RESERVATION if seat.joined_via == "reservation" else Participant.Joined.DEAL
+        rows.append(
+            Participant(
+                hand=hand,
+                match=match,
+                hand_number=hand.number,
+                seat=seat.index,
+                engine_seat=engine_seat,
+                joined=joined,
+                from_move=0,
+                started_at=now,
+                **_holder(seat),
+            )
+        )
+        if seat.joined_via:
+            seat.joined_via = ""
+            seat.save(update_fields=["joined_via"])
+    Participant.objects.bulk_create(rows)
+    people = [seat.user_id for seat in players if seat.user_id is not None]
+    if people:
+        match.players.add(*people)
+
+
+def moves_so_far(hand: Hand) -> int:
+    """The number of entries in the hand's log now (the log is not loaded with the room)."""
+    return len(Hand.objects.filter(pk=hand.pk).values_list("moves", flat=True)[0] or [])
+
+
+def record_departure(hand: Hand, seat: Seat, ended: str, now, stand_in_level: str = "") -> None:
+    """The person in ``seat`` leaves the hand after the log's current entries.
+
+    With ``stand_in_level`` a bot of that level holds the seat from the next entry on.
+    Called before the seat row itself changes, while it still names the person.
+    """
+    moves = moves_so_far(hand)
+    open_row = (
+        Participant.objects.filter(hand=hand, seat=seat.index, until_move__isnull=True).order_by("-from_move").first()
+    )
+    if open_row is None:
+        return
+    open_row.until_move = moves
+    open_row.ended = ended
+    open_row.ended_at = now
+    open_row.save(update_fields=["until_move", "ended", "ended_at"])
+    if stand_in_level:
+        Participant.objects.create(
+            hand=hand,
+            match_id=hand.match_id,
+            hand_number=hand.number,
+            seat=seat.index,
+            engine_seat=open_row.engine_seat,
+            user=None,
+            name="",
+            bot_level=stand_in_level,
+            joined=Participant.Joined.STAND_IN,
+            from_move=moves,
+            started_at=now,
+        )
+
+
+def holders(hand: Hand) -> list[Participant]:
+    """Every holder of every seat of a hand, seat by seat, in the order they held it."""
+    return list(hand.participants.order_by("seat", "from_move", "id"))
+
+
+def holder_at(rows: list[Participant], engine_seat: int, move_index: int) -> Participant | None:
+    """Who held ``engine_seat`` when the log entry ``move_index`` was made."""
+    found = None
+    for row in rows:
+        if row.engine_seat != engine_seat or row.from_move > move_index:
+            continue
+        if row.until_move is None or move_index < row.until_move:
+            found = row
+    return found
+
+
+def history_players(rows: list[Participant]) -> dict[str, list[dict]]:
+    """The compact form the table's history carries: room seat -> its holders in order."""
+    out: dict[str, list[dict]] = {}
+    for row in rows:
+        entry = {"name": row.name} if row.user_id is not None or row.name else {"bot": row.bot_level}
+        if row.stand_in:
+            entry["stand_in"] = True
+        if row.from_move:
+            entry["from_move"] = row.from_move
+        out.setdefault(str(row.seat), []).append(entry)
+    return out
+
+
+# -- statistics ---------------------------------------------------------------------------------
+
+
+def match_rows(match_ids) -> dict[int, list[Participant]]:
+    """match id -> every holder of every hand of it, hand by hand, seat by seat, in order."""
+    rows: dict[int, list[Participant]] = {}
+    queryset = Participant.objects.filter(match_id__in=list(match_ids)).order_by(
+        "match_id", "hand_number", "seat", "from_move", "id"
+    )
+    for row in queryset:
+        rows.setdefault(row.match_id, []).append(row)
+    return rows
+
+
+def seated_at_end(rows: list[Participant]) -> dict[int, int]:
+    """user id -> room seat, for the people holding a seat when the match's last hand ended."""
+    if not rows:
+        return {}
+    last = max(row.hand_number for row in rows)
+    return {
+        row.user_id: row.seat
+        for row in rows
+        if row.hand_number == last and row.user_id is not None and row.until_move is None
+    }
+
+
+def outcome(match: Match, rows: list[Participant], teams: bool, user_id: int) -> str:
+    """How the match ended for one person who played in it: "won", "lost", "no_result" or "abandoned".
+
+    A person who held a seat when the match ended is judged by that seat (or its
+    team); one who held a seat in some hand but not at the end left the match:
+    "abandoned". A match that ended without a result (the room closed, a new
+    match started) is "no_result" for those still seated.
+    """
+    seat = seated_at_end(rows).get(user_id)
+    if seat is None:
+        return "abandoned"
+    if match.status != Match.Status.OVER:
+        return "no_result"
+    key = str(seat % 2) if teams else str(seat)
+    return "won" if key in {str(w) for w in match.winners or []} else "lost"
+
+
+def match_outcomes(match: Match, teams: bool) -> dict[int, str]:
+    """user id -> outcome, for everyone who held a seat in any hand of the match."""
+    rows = match_rows([match.pk]).get(match.pk, [])
+    people = {row.user_id for row in rows if row.user_id is not None}
+    return {user_id: outcome(match, rows, teams, user_id) for user_id in people}
+
+
+def record_match_end(match: Match, teams: bool) -> None:
+    """Count the match for every person who played in it (called once, when it ends)."""
+    for user_id, outcome in match_outcomes(match, teams).items():
+        stat, _ = PlayerStat.objects.get_or_create(user_id=user_id, game=match.game)
+        PlayerStat.objects.filter(pk=stat.pk).update(
+            played=F("played") + 1,
+            won=F("won") + (1 if outcome == "won" else 0),
+            abandoned=F("abandoned") + (1 if outcome == "abandoned" else 0),
+        )

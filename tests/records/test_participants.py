@@ -1,0 +1,101 @@
+"""Each hand records who held each seat, from which move: the deal, a stand-in, a reservation taken."""
+
+import pytest
+
+from rooms import services
+from rooms.models import Hand, Match, Participant, PlayerStat
+from tests.records.conftest import play_leaver_match
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_the_first_hand_names_who_was_dealt_in_and_the_stand_in(leaver_match, alice, bob):
+    room, match = leaver_match
+    first = match.hands.get(number=1)
+    rows = list(first.participants.order_by("seat", "from_move"))
+    seat1 = [r for r in rows if r.seat == 1]
+    assert [(r.user_id, r.name, r.bot_level, r.joined) for r in seat1] == [
+        (bob.id, "Bruno", "", Participant.Joined.DEAL),
+        (None, "", "normal", Participant.Joined.STAND_IN),
+    ]
+    assert seat1[0].ended == Participant.Ended.LEFT
+    assert seat1[0].until_move == seat1[1].from_move > 0
+    before = [m["by"] for m in first.moves[: seat1[0].until_move] if m["seat"] == seat1[0].engine_seat]
+    after = [m["by"] for m in first.moves[seat1[1].from_move :] if m["seat"] == seat1[1].engine_seat]
+    assert set(before) == {"bob"} and after and set(after) == {"bot:normal"}
+    assert [r.name for r in rows if r.seat == 0] == ["alice"]
+    assert [r.bot_level for r in rows if r.seat == 3] == ["normal"]
+
+
+def test_the_reserved_seat_is_taken_at_the_next_deal(leaver_match, charlie):
+    room, match = leaver_match
+    second = match.hands.get(number=2)
+    row = second.participants.get(seat=3)
+    assert (row.user_id, row.name, row.joined, row.from_move) == (
+        charlie.id,
+        "charlie",
+        Participant.Joined.RESERVATION,
+        0,
+    )
+    assert second.participants.get(seat=1).bot_level == "easy"
+
+
+def test_everyone_who_played_is_a_player_of_the_match(leaver_match, alice, bob, charlie):
+    room, match = leaver_match
+    assert set(match.players.values_list("username", flat=True)) == {"alice", "bob", "charlie"}
+
+
+def test_the_leaver_statistics_count_the_match(leaver_match, alice, bob, charlie):
+    room, match = leaver_match
+    assert match.status == Match.Status.OVER
+    bob_stat = PlayerStat.objects.get(user=bob, game="buraco")
+    assert (bob_stat.played, bob_stat.won, bob_stat.abandoned) == (1, 0, 1)
+    alice_won = "0" in match.winners
+    alice_stat = PlayerStat.objects.get(user=alice, game="buraco")
+    assert (alice_stat.played, alice_stat.won, alice_stat.abandoned) == (1, int(alice_won), 0)
+    charlie_stat = PlayerStat.objects.get(user=charlie, game="buraco")
+    assert (charlie_stat.played, charlie_stat.won, charlie_stat.abandoned) == (1, int("1" in match.winners), 0)
+
+
+def test_a_match_counts_for_the_leaver_after_its_early_hands_are_deleted(monkeypatch, alice, bob, charlie):
+    monkeypatch.setattr(services, "HISTORY_KEEP", 1)  # the room keeps one hand: hand 1 goes at the next deal
+    room, match = play_leaver_match(alice, bob, charlie)
+    assert not Hand.objects.filter(match=match, number=1).exists()
+    assert match.participants.filter(hand_number=1, user=bob, hand__isnull=True).exists()
+    bob_stat = PlayerStat.objects.get(user=bob, game="buraco")
+    assert (bob_stat.played, bob_stat.abandoned) == (1, 1)
+
+
+def test_a_match_closed_unfinished_counts_as_played_and_the_leaver_as_abandoned(alice, bob):
+    room = services.create_room(alice, "crazy_eights", "Closed", time_limit=None, seat_count=3)
+    services.sit(bob, room.code, 1)
+    services.add_bot(alice, room.code, 2, "easy")
+    services.start_match(alice, room.code)
+    services.leave(bob, room.code)
+    assert services.close_room(room.id)
+    match = room.matches.get()
+    assert match.status == Match.Status.ABANDONED
+    stats = {s.user.username: (s.played, s.won, s.abandoned) for s in PlayerStat.objects.select_related("user")}
+    assert stats == {"alice": (1, 0, 0), "bob": (1, 0, 1)}
+
+
+def test_a_host_who_left_and_came_back_counts_once_by_the_seat_held_at_the_end(alice, bob):
+    from tests.rooms.helpers import play_hand
+
+    room = services.create_room(alice, "crazy_eights", "Back again", time_limit=None, seat_count=3)
+    services.sit(bob, room.code, 1)
+    services.start_match(alice, room.code)
+    services.leave(alice, room.code)  # a stand-in plays seat 0 to the end of the hand
+    services.sit(alice, room.code, 2)  # back, in another seat, from the next hand
+    for _ in range(40):
+        play_hand(room, {1: bob, 2: alice})
+        room.refresh_from_db()
+        if room.status == room.Status.MATCH_OVER:
+            break
+        services.next_hand(room.host, room.code)
+    match = room.matches.get()
+    assert match.status == Match.Status.OVER
+    first = match.participants.filter(hand_number=1, seat=0).order_by("from_move")
+    assert [(p.user_id, p.joined) for p in first] == [(alice.id, "deal"), (None, "stand_in")]
+    stat = PlayerStat.objects.get(user=alice, game="crazy_eights")
+    assert (stat.played, stat.won, stat.abandoned) == (1, int("2" in match.winners), 0)
