@@ -84,6 +84,9 @@ class Room(models.Model):
     deadline_kind = models.CharField(_("deadline kind"), max_length=16, blank=True)  # "turn", "bot", "grace"
     deadline_left = models.FloatField(_("seconds left"), null=True, blank=True)  # kept while paused
     empty_since = models.DateTimeField(_("empty since"), null=True, blank=True)
+    # Since when the host has had no open socket here, seated or watching: past the
+    # absence limit the role passes to another person of the room.
+    host_absent_since = models.DateTimeField(_("host absent since"), null=True, blank=True)
     # Commitment to the next match's seed, shown before that match begins.
     next_seed = models.CharField(max_length=64, default=fair.new_seed)
     dealer = models.SmallIntegerField(_("dealer"), default=-1)  # room seat of the last dealer

@@ -309,6 +309,7 @@ def _clear_seat(seat: Seat) -> None:
     if seat.reserved_by_id:
         seat.user = seat.reserved_by
         seat.reserved_by = None
+        seat.joined_via = "reservation"
 
 
 @transaction.atomic
@@ -335,12 +336,12 @@ def _leave(room: Room, seats: list[Seat], user, reason: str = "left") -> Seat | 
         _transfer_host(room, seats, leaving=user)
         return None
     rules = policy(room.game)
+    ended = Participant.Ended.LEFT if reason == "left" else Participant.Ended.REMOVED
     if room.status == Room.Status.PLAYING and seat.active:
         match, hand = _current(room)
         engine = registry.get(room.game)
         state = engine.from_json(hand.state)
         engine_seat = hand.seat_map.index(seat.index)
-        ended = Participant.Ended.LEFT if reason == "left" else Participant.Ended.REMOVED
         if rules.on_leave == "remove":
             state = engine.remove_player(state, engine_seat)
             hand.state = engine.to_json(state)
@@ -353,18 +354,16 @@ def _leave(room: Room, seats: list[Seat], user, reason: str = "left") -> Seat | 
                 _end_hand(room, seats, match, hand, state)
         else:
             participants.record_departure(hand, seat, ended, _now(), stand_in_level=STAND_IN_LEVEL)
-            room.last_move = _seat_event(seat, "stand_in")
-            seat.user = None
-            seat.bot_level = STAND_IN_LEVEL
-            seat.stand_in = True
-            seat.bot_memory = {}
-            seat.absent_since = None
+            _stand_in(room, seat)
+    elif room.status == Room.Status.HAND_OVER and seat.active:
+        # Between two hands of a match: the person leaves the match after the last hand.
+        participants.record_departure(room.current_hand, seat, ended, _now())
+        if rules.on_leave == "stand_in" and rules.stand_in_until == "match":
+            _stand_in(room, seat)  # Crazy Eights: the seat keeps a bot for the rest of the match
+        else:
+            _clear_seat(seat)
             seat.save()
     else:
-        if room.status == Room.Status.HAND_OVER and seat.active:
-            # Between two hands of a match: the person leaves the match after the last hand.
-            ended = Participant.Ended.LEFT if reason == "left" else Participant.Ended.REMOVED
-            participants.record_departure(room.current_hand, seat, ended, _now())
         _clear_seat(seat)
         seat.save()
     _transfer_host(room, seats, leaving=user)
@@ -383,17 +382,50 @@ def _seat_event(seat: Seat, kind: str) -> dict:
     }
 
 
+def _stand_in(room: Room, seat: Seat) -> None:
+    """A bot takes the leaver's seat and hand (marked as a stand-in) until ``stand_in_until``."""
+    room.last_move = _seat_event(seat, "stand_in")
+    seat.user = None
+    seat.bot_level = STAND_IN_LEVEL
+    seat.stand_in = True
+    seat.bot_memory = {}
+    seat.absent_since = None
+    seat.save()
+
+
 def _transfer_host(room: Room, seats: list[Seat], leaving) -> None:
+    """The host role passes to another person of the room ("quando necessário").
+
+    A connected seated person first (lowest seat), then a connected watcher (the
+    one connected longest), then a seated person who is away. With nobody else
+    the leaver keeps the role while still connected (a host who only stood up),
+    and a room with no person left has no host.
+    """
     if room.host_id != leaving.id:
         return
-    seated = [s.user for s in seats if s.user_id and s.user_id != leaving.id]
-    if seated:
-        room.host = seated[0]
+    new_host = _next_host(room, seats, leaving)
+    if new_host is None and leaving.id in _connected_user_ids(room):
         return
-    present = (
-        Presence.objects.filter(room=room).exclude(user=leaving).select_related("user").order_by("connected_at").first()
-    )
-    room.host = present.user if present else None
+    room.host = new_host
+    room.host_absent_since = None if new_host is None or new_host.id in _connected_user_ids(room) else _now()
+
+
+def _next_host(room: Room, seats: list[Seat], leaving):
+    """Who takes the host role from ``leaving``, in the order of ``_transfer_host``; None if nobody."""
+    connected = _connected_user_ids(room) - {leaving.id}
+    seated = [s.user for s in seats if s.user_id and s.user_id != leaving.id]
+    new_host = next((u for u in seated if u.id in connected), None)
+    if new_host is None and connected:
+        present = (
+            Presence.objects.filter(room=room, user_id__in=connected)
+            .select_related("user")
+            .order_by("connected_at", "id")
+            .first()
+        )
+        new_host = present.user if present else None
+    if new_host is None and seated:
+        new_host = seated[0]
+    return new_host
 
 
 # -- matches and hands -----------------------------------------------------------
@@ -409,11 +441,24 @@ def _check_can_deal(room: Room, seats: list[Seat]) -> list[Seat]:
     humans = [s for s in players if s.user_id]
     if len(humans) < rules.min_humans:
         raise RoomError("need_person", "At least one person must be seated to start.")
+    if rules.fill_empty_seats:
+        return players  # the deal gives every empty seat a bot
     if rules.all_seats_filled and len(players) < room.seat_count:
         raise RoomError("seats_empty", "All four seats must be taken (people or bots) to deal.")
     if len(players) < rules.min_players:
         raise RoomError("need_players", f"At least {rules.min_players} players are needed to start.")
     return players
+
+
+def _fill_empty_seats(seats: list[Seat]) -> None:
+    """Each empty seat gets a bot ("Um bot ocupa o lugar vazio"), shown as a bot like any other."""
+    for seat in seats:
+        if seat.is_empty:
+            seat.bot_level = STAND_IN_LEVEL
+            seat.bot_memory = {}
+            seat.stand_in = False
+            seat.remove_pending = False
+            seat.save()
 
 
 def _next_dealer(room: Room, players: list[Seat]) -> Seat:
@@ -428,6 +473,9 @@ def _next_dealer(room: Room, players: list[Seat]) -> Seat:
 def _deal(room: Room, seats: list[Seat], match: Match, number: int, tiebreak: list[str] | None = None) -> Hand:
     engine = registry.get(room.game)
     players = _check_can_deal(room, seats)
+    if policy(room.game).fill_empty_seats:
+        _fill_empty_seats(seats)
+        players = _players_for_deal(room, seats)
     for seat in seats:
         seat.active = seat in players
         seat.save(update_fields=["active"])
@@ -602,24 +650,29 @@ def _end_hand(room: Room, seats: list[Seat], match: Match, hand: Hand, state) ->
 def _apply_boundary(room: Room, seats: list[Seat], boundary: str) -> None:
     """Seat changes that wait for the end of a hand or of a match."""
     rules = policy(room.game)
-    if boundary == "hand":
+    if boundary == rules.stand_in_until or boundary == "match":
         for seat in seats:
             if seat.stand_in:
                 _clear_seat(seat)
                 seat.save()
     if boundary == rules.boundary or boundary == "match":
+        # A seat whose bot must stay for the whole match (Crazy Eights) is freed by
+        # its host only when the match ends; a reservation is still taken at the hand.
+        removals_now = boundary == "match" or not rules.fill_empty_seats
         for seat in seats:
             changed = False
-            if seat.remove_pending:
-                _clear_seat(seat)
-                changed = True
-            elif seat.reserved_by_id and seat.bot_level:
+            if seat.reserved_by_id and seat.bot_level:
                 seat.user = seat.reserved_by
                 seat.reserved_by = None
                 seat.joined_via = "reservation"
                 seat.bot_level = ""
                 seat.bot_memory = {}
                 seat.active = False
+                seat.stand_in = False
+                seat.remove_pending = False
+                changed = True
+            elif seat.remove_pending and removals_now:
+                _clear_seat(seat)
                 changed = True
             if changed:
                 seat.save()
@@ -872,9 +925,14 @@ def _bot_decide(game: str, level: str, view: dict, legal: list, memory: dict, ro
 
 
 def _auto_turn(room, seats, match, hand, engine_seat: int, kind: str) -> None:
-    """Moves made for a person whose time ran out, until their turn passes."""
+    """Moves made for a person whose time ran out: one action, or until their turn passes.
+
+    Buraco makes one action per deadline (a draw, then a new deadline for the
+    discard); the other games play on until the turn passes (docs/rooms.md).
+    """
     engine = registry.get(room.game)
-    for _ in range(MAX_AUTO_STEPS):
+    steps = MAX_AUTO_STEPS if policy(room.game).timeout_ends_turn else 1
+    for _ in range(steps):
         state = engine.from_json(hand.state)
         if engine.is_over(state) or engine.current_seat(state) != engine_seat:
             return
@@ -968,6 +1026,8 @@ def connect(user, code: str, channel_name: str) -> Room:
         _plan_deadline(room, seats)  # back in time: the grace deadline is lifted
     if room.host_id is None:
         room.host = user
+    if room.host_id == user.id:
+        room.host_absent_since = None
     _touch(room)
     _finish(room)
     return room
@@ -999,6 +1059,8 @@ def _after_departure(room: Room, user) -> None:
     seats = _seats(room)
     connected = _connected_user_ids(room)
     seat = seat_for_user(seats, user)
+    if room.host_id == user.id and user.id not in connected:
+        room.host_absent_since = _now()  # seated or watching: the role passes after the absence limit
     if seat is not None and user.id not in connected:
         seat.absent_since = _now()
         seat.save(update_fields=["absent_since"])
@@ -1015,7 +1077,7 @@ def _after_departure(room: Room, user) -> None:
 
 
 def sweep() -> dict:
-    """Fire overdue deadlines, remove people absent too long, expire empty rooms."""
+    """Fire overdue deadlines, remove people absent too long, pass on absent hosts' role, expire empty rooms."""
     now = _now()
     fired = 0
     for room_id, version in Room.objects.filter(
@@ -1032,6 +1094,13 @@ def sweep() -> dict:
     absent_before = now - timedelta(seconds=settings.ABSENCE_GRACE_SECONDS)
     for seat in Seat.objects.filter(absent_since__lte=absent_before, user__isnull=False).select_related("room", "user"):
         removed += _remove_absent(seat.room_id, seat.user)
+    hosts = 0
+    for room_id in (
+        Room.objects.filter(host_absent_since__lte=absent_before)
+        .exclude(status=Room.Status.CLOSED)
+        .values_list("id", flat=True)
+    ):
+        hosts += _pass_absent_host(room_id)
     expired = 0
     empty_before = now - timedelta(seconds=settings.EMPTY_ROOM_EXPIRY_SECONDS)
     for room_id in (
@@ -1040,7 +1109,7 @@ def sweep() -> dict:
         .values_list("id", flat=True)
     ):
         expired += expire(room_id)
-    return {"fired": fired, "removed": removed, "expired": expired}
+    return {"fired": fired, "removed": removed, "hosts": hosts, "expired": expired}
 
 
 @transaction.atomic
@@ -1059,6 +1128,29 @@ def _remove_absent(room_id: int, user) -> int:
     _leave(room, seats, user, reason="removed after absence")
     _touch(room, state_changed=True)
     _plan_deadline(room, seats)
+    _finish(room)
+    return 1
+
+
+@transaction.atomic
+def _pass_absent_host(room_id: int) -> int:
+    """A host away past the absence limit, seated or watching, hands the role on."""
+    room = _lock_id(room_id)
+    if room is None or room.status == Room.Status.CLOSED or room.host_absent_since is None:
+        return 0
+    if (_now() - room.host_absent_since).total_seconds() < settings.ABSENCE_GRACE_SECONDS:
+        return 0
+    if room.host_id is None or room.host_id in _connected_user_ids(room):
+        room.host_absent_since = None
+        queries.save_fields(room, ("host_absent_since",))
+        return 0
+    seats = _seats(room)
+    new_host = _next_host(room, seats, room.host)
+    if new_host is None:
+        return 0  # nobody else in the room yet: a later sweep looks again
+    logger.info("room %s: host role passed from an absent host", room.code)
+    _transfer_host(room, seats, leaving=room.host)
+    _touch(room)
     _finish(room)
     return 1
 

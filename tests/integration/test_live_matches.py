@@ -108,7 +108,8 @@ def test_four_people_play_a_whole_match(site):
 
 def test_history_scores_and_state_survive_a_server_restart(site):
     users = make_users(site.env, "alice", "bob")
-    code = make_room(site.env, "alice", "crazy_eights", time_limit=None)
+    # Two seats, two people: no bot moves between the last snapshot and the kill.
+    code = make_room(site.env, "alice", "crazy_eights", time_limit=None, seat_count=2)
     first = site.start_daphne()
 
     async def before():

@@ -37,7 +37,9 @@ def race(calls):
 
 @pytest.mark.parametrize("game", ["rouba_monte", "crazy_eights"])
 def test_the_same_move_from_two_tabs_applies_once(game, alice, bob):
-    room = services.create_room(alice, game, "Mesa", time_limit=None)
+    # Two seats: Crazy Eights gives every empty seat a bot, and the turn must be a person's.
+    seats = 2 if game == "crazy_eights" else None
+    room = services.create_room(alice, game, "Mesa", time_limit=None, seat_count=seats)
     services.sit(bob, room.code, 1)
     services.start_match(alice, room.code)
     engine, state, hand = state_of(room)
