@@ -285,7 +285,13 @@ def _draw(state: dict, seat: int) -> dict:
     if outcome == "blocked":
         _block(new, REASON_RUNOUTS)
     elif outcome == "pass":
-        _count_pass(new, seat)
+        if any(fits(c, top, suit) for c in hand):
+            # Nothing was left to draw, but this seat holds a card that fits: it is not
+            # one of "ninguém pode jogar nem comprar", so the row of passes starts again.
+            new["passes"] = 0
+            new["turn"] = _next(state, seat)
+        else:
+            _count_pass(new, seat)
     return new
 
 
@@ -312,7 +318,12 @@ def _pass(state: dict, seat: int) -> dict:
 
 
 def _count_pass(new: dict, seat: int) -> None:
-    """One more pass in a row; when every seat has passed in a row the hand is blocked."""
+    """One more pass in a row by a seat that can neither play nor draw.
+
+    When every seat has passed so in a row the hand is blocked: the top card and
+    the suit have not changed since the first of those passes and only the seat
+    that drew took cards (none fitting), so nobody can play or draw.
+    """
     new["passes"] = new["passes"] + 1
     if new["passes"] >= new["players"]:
         _block(new, REASON_PASSES)

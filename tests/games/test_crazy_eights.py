@@ -394,6 +394,72 @@ def test_a_kept_card_breaks_the_row_of_passes():
     assert state["passes"] == 0
 
 
+def issue_scenario_deck():
+    """The audit's deal: two players, dealer 0; seat 1 holds three eights and four low spades."""
+    seat1 = ["8C", "8D", "8S", "2S", "3S", "4S", "5S"]
+    seat0 = ["8H", "2C", "3C", "4C", "5C", "6C", "7C"]
+    starter = ["KD"]
+    spades = ["6S", "7S", "9S", "TS", "JS", "QS", "AS", "KS"]
+    used = set(seat1 + seat0 + starter + spades)
+    others = [c for c in deck52() if c not in used]
+    assert len(others) == 29 and not any(c[0] == "8" or c[1] == "S" for c in others)
+    dealt = [card for pair in zip(seat1, seat0, strict=True) for card in pair]  # seat 1 is dealt first
+    return dealt + starter + spades + others
+
+
+def test_a_voluntary_draw_that_empties_everything_does_not_block_a_seat_that_can_play():
+    state = ce.deal(players=2, dealer=0, deck=issue_scenario_deck())
+    assert state["hands"][1] == ["8C", "8D", "8S", "2S", "3S", "4S", "5S"] and state["discard"] == ["KD"]
+    state = ce.apply(state, 1, {"type": "draw"})
+    assert state["drawn"] == "KS" and state["last_move"]["count"] == 8
+    state = ce.apply(state, 1, {"type": "keep"})
+    state = ce.apply(state, 0, {"type": "play", "card": "8H", "suit": "S"})
+    assert {"type": "play", "card": "2S"} in ce.legal_moves(state, 1)
+    state = ce.apply(state, 1, {"type": "draw"})  # drawn by choice: nothing else fits spades
+    assert state["last_move"]["outcome"] == "pass"
+    assert state["stock"] == [] and state["discard"] == ["8H"]
+    assert len(state["hands"][1]) == 45 and state["passes"] == 0
+    assert ce.legal_moves(state, 0) == [{"type": "pass"}]
+    state = ce.apply(state, 0, {"type": "pass"})
+    assert not ce.is_over(state)  # seat 1 holds fifteen spades and eights: the hand goes on
+    assert ce.current_seat(state) == 1
+    moves = ce.legal_moves(state, 1)
+    assert moves and all(m["type"] == "play" for m in moves)
+    for _ in range(500):
+        if ce.is_over(state):
+            break
+        seat = ce.current_seat(state)
+        state = ce.apply(state, seat, ce.auto_move(state, seat))
+    assert state["end"] == "out"
+
+
+def test_a_block_by_passes_when_nobody_can_play_or_draw():
+    # With one deck this cannot come from a deal (three eights or more are held whenever
+    # stock and pile are empty), so the position is made by hand: nobody holds an eight.
+    state = blocked_state([["KS", "3S"], ["QC", "9C"], ["JD"]])
+    state["discard"] = ["5C", "2H"]
+    state = ce.apply(state, 0, {"type": "draw"})  # 5C does not fit 2H either: a pass in the row
+    assert state["last_move"]["outcome"] == "pass" and state["passes"] == 1
+    assert ce.legal_moves(state, 1) == [{"type": "pass"}]
+    state = ce.apply(state, 1, {"type": "pass"})
+    assert not ce.is_over(state)
+    state = ce.apply(state, 2, {"type": "pass"})
+    assert state["end"] == "blocked" and state["end_reason"] == "passes"
+    # Counts: seat 0 = 10 + 3 + 5 = 18, seat 1 = 10 + 9 = 19, seat 2 = 10.
+    assert ce.result(state)["scores"] == {"0": 0, "1": 0, "2": 8 + 9}
+
+
+def test_a_seat_that_can_play_breaks_the_row_even_when_its_draw_found_nothing():
+    state = blocked_state([["KH", "QC"], ["QS"], ["JD"]])
+    state["discard"] = ["5C", "2H"]
+    state = ce.apply(state, 0, {"type": "draw"})
+    assert state["last_move"]["outcome"] == "pass" and state["passes"] == 0
+    for seat in (1, 2):
+        state = ce.apply(state, seat, {"type": "pass"})
+    assert not ce.is_over(state)
+    assert ce.legal_moves(state, 0) == [{"type": "play", "card": "KH"}]
+
+
 def test_blocked_hand_lowest_count_scores_the_difference_to_each_other_hand():
     # Counts: seat 0 = 13 (K + 3), seat 1 = 49 (K Q J 10 9), seat 2 = 23 (J + 9 + 4).
     state = blocked_state([["KS", "3S"], ["KC", "QC", "JC", "TD", "9C"], ["JD", "9D", "4D"]])

@@ -78,6 +78,11 @@ def play_hand(seed, players, dealer, policy_seed, target, check_every_move=True)
         assert all_cards(state) == full
     assert ce.current_seat(state) is None
     assert ce.legal_moves(state, 0) == []
+    if state["end_reason"] == "passes":
+        # "Se ninguém pode jogar nem comprar": no seat is left holding a card that fits.
+        top, suit = state["discard"][-1], state["suit"]
+        assert not any(ce.fits(c, top, suit) for hand in state["hands"] for c in hand)
+        assert state["stock"] == [] and len(state["discard"]) == 1
     res = ce.result(state)
     assert set(res["scores"]) == {str(s) for s in range(players)}
     assert res["winners"]
