@@ -11,7 +11,7 @@ from accounts.models import User
 class UserAdmin(DjangoUserAdmin):
     fieldsets = (
         *DjangoUserAdmin.fieldsets,
-        (_("Mesa"), {"fields": ("display_name", "language")}),
+        (_("Mesa"), {"fields": ("display_name", "language", "pending_email")}),
     )
     add_fieldsets = (
         (None, {"classes": ("wide",), "fields": ("username", "email", "usable_password", "password1", "password2")}),

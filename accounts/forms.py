@@ -8,13 +8,20 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxLengthValidator
 from django.utils.translation import gettext_lazy as _
 
+from accounts.lookalikes import skeleton
+
 User = get_user_model()
 
 USERNAME_MAX_LENGTH = 30
 
 
 class SignupForm(UserCreationForm):
-    """Username, e-mail and a password typed twice; Django's validators judge the password."""
+    """Username, e-mail and a password typed twice; Django's validators judge the password.
+
+    The e-mail is not a field of the model form: it becomes the account's
+    ``pending_email`` until confirmed (accounts/email_confirmation.py), and
+    whether another account has it is never said here.
+    """
 
     email = forms.EmailField(
         label=_("E-mail"), max_length=254, widget=forms.EmailInput(attrs={"autocomplete": "email"})
@@ -22,7 +29,7 @@ class SignupForm(UserCreationForm):
 
     class Meta(UserCreationForm.Meta):
         model = User
-        fields = ("username", "email")
+        fields = ("username",)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -33,10 +40,18 @@ class SignupForm(UserCreationForm):
         # The model allows 150 characters; names at the table stay short.
         username.validators.append(MaxLengthValidator(USERNAME_MAX_LENGTH))
 
+    def clean_username(self):
+        username = super().clean_username()  # None when the name is taken in another case
+        if username and User.objects.filter(username_skeleton=skeleton(username)).exists():
+            raise ValidationError(
+                _("This username looks too much like another player's; please choose another."), code="lookalike"
+            )
+        return username
+
     def clean_email(self):
-        email = self.cleaned_data["email"].strip()
-        if User.objects.filter(email__iexact=email).exists():
-            raise ValidationError(_("An account with this e-mail already exists."), code="email_taken")
+        email = User.objects.normalize_email(self.cleaned_data["email"].strip())
+        # Seen by the password validators (a password like the e-mail is refused).
+        self.instance.pending_email = email
         return email
 
 

@@ -22,6 +22,8 @@ from django.http import HttpResponse
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext_lazy as _
 
+from accounts.addresses import client_ip
+
 # How long failures below the limit are remembered after the last one.
 FORGET_AFTER = timedelta(minutes=15)
 FIRST_WAIT = timedelta(minutes=1)
@@ -32,11 +34,6 @@ LOCKED_MESSAGE = _(
     "Too many failed log-in attempts for this account from here. Please wait a few minutes and try again: "
     "every further failure makes the wait longer."
 )
-
-
-def client_ip(request) -> str:
-    """The peer address. Forwarded headers are not trusted: anybody can send them."""
-    return request.META.get("REMOTE_ADDR") or ""
 
 
 def username_key(request, credentials) -> str:

@@ -5,13 +5,31 @@ from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from accounts.lookalikes import skeleton
+
 
 class User(AbstractUser):
     """A registered player. ``display_name`` is what tables show."""
 
-    email = models.EmailField(_("e-mail"), unique=True)
+    # The confirmed e-mail (password resets go there); empty until the owner confirms one.
+    email = models.EmailField(_("e-mail"), unique=True, null=True, blank=True)
+    # The e-mail given at sign-up, until its owner follows the link mailed to it.
+    pending_email = models.EmailField(_("e-mail waiting for confirmation"), blank=True)
     display_name = models.CharField(_("display name"), max_length=40, blank=True)
     language = models.CharField(_("language"), max_length=8, choices=settings.LANGUAGES, blank=True)
+    # The TR39 skeleton of the username (accounts/lookalikes.py), kept with every save.
+    username_skeleton = models.TextField(db_index=True, blank=True, editable=False)
+
+    def clean(self):
+        super().clean()
+        self.email = self.email or None  # no e-mail is NULL: "" would be unique once
+
+    def save(self, *args, **kwargs):
+        self.username_skeleton = skeleton(self.username)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "username" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "username_skeleton"}
+        super().save(*args, **kwargs)
 
     @property
     def shown_name(self) -> str:

@@ -12,6 +12,7 @@ urlpatterns = [
     path("login/", views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("profile/", views.profile, name="profile"),
+    path("email/confirm/<str:token>/", views.confirm_email, name="confirm_email"),
     path(
         "password/change/",
         auth_views.PasswordChangeView.as_view(success_url=reverse_lazy("accounts:password_change_done")),
@@ -20,7 +21,7 @@ urlpatterns = [
     path("password/change/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
     path(
         "password/reset/",
-        auth_views.PasswordResetView.as_view(
+        views.PasswordResetView.as_view(
             success_url=reverse_lazy("accounts:password_reset_done"),
             extra_email_context={"site_name": "Mesa"},
         ),

@@ -11,7 +11,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from accounts import records
+from accounts import email_confirmation, limits, records
 from accounts.forms import LoginForm, ProfileForm, SignupForm
 
 LANGUAGE_CODES = {code for code, _name in settings.LANGUAGES}
@@ -41,19 +41,49 @@ def _safe_next(request) -> str | None:
 
 @require_http_methods(["GET", "POST"])
 def signup(request):
+    """A new account, logged in at once; its e-mail waits for confirmation (accounts/email_confirmation.py).
+
+    The answer is the same whether or not another account has the e-mail.
+    """
     if request.user.is_authenticated:
         return redirect("accounts:profile")
     form = SignupForm(request.POST or None)
+    status = 200
     if request.method == "POST" and form.is_valid():
-        user = form.save(commit=False)
-        # The language the visitor was reading becomes the profile's language.
-        current = translation.get_language()
-        user.language = current if current in LANGUAGE_CODES else settings.LANGUAGE_CODE
-        user.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, _("Welcome to Mesa, %(name)s!") % {"name": user.shown_name})
-        return redirect(_safe_next(request) or "home")
-    return render(request, "accounts/signup.html", {"form": form, "next": _safe_next(request) or ""})
+        if limits.signup_refused(request):
+            form.add_error(None, _("Too many accounts were created from here in the last hour; try again later."))
+            status = 429
+        else:
+            user = form.save(commit=False)
+            user.email, user.pending_email = None, form.cleaned_data["email"]
+            # The language the visitor was reading becomes the profile's language.
+            current = translation.get_language()
+            user.language = current if current in LANGUAGE_CODES else settings.LANGUAGE_CODE
+            user.save()
+            if not limits.mail_withheld(request, user.pending_email):
+                email_confirmation.send_signup_mail(request, user)
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            messages.success(
+                request,
+                _("Welcome to Mesa, %(name)s! We sent a message to %(email)s: open its link to confirm your e-mail.")
+                % {"name": user.shown_name, "email": user.pending_email},
+            )
+            return redirect(_safe_next(request) or "home")
+    context = {"form": form, "next": _safe_next(request) or ""}
+    return render(request, "accounts/signup.html", context, status=status)
+
+
+@require_http_methods(["GET"])
+def confirm_email(request, token: str):
+    """The link mailed at sign-up: the pending e-mail becomes the account's."""
+    user = email_confirmation.user_for(token)
+    if user is None:
+        messages.error(request, _("This confirmation link is not valid any more."))
+    elif email_confirmation.confirm(user):
+        messages.success(request, _("Your e-mail is confirmed."))
+    else:
+        messages.error(request, _("This e-mail belongs to another account now; it was not confirmed."))
+    return redirect("accounts:profile" if request.user.is_authenticated else "home")
 
 
 class LoginView(auth_views.LoginView):
@@ -92,3 +122,18 @@ def profile(request):
         "recent_matches": records.recent_matches(user),
     }
     return render(request, "accounts/profile.html", context)
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's password reset, with a limit on mails per address and per e-mail (accounts/limits.py)."""
+
+    def form_valid(self, form):
+        if limits.reset_refused_here(self.request):
+            form.add_error(None, _("Too many password resets were asked for from here; try again in an hour."))
+            response = self.form_invalid(form)
+            response.status_code = 429
+            return response
+        if limits.mail_withheld(self.request, form.cleaned_data["email"]):
+            # Answered as if sent: the page must not tell whether the e-mail is registered.
+            return redirect(self.get_success_url())
+        return super().form_valid(form)

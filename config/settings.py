@@ -140,7 +140,10 @@ AUTHENTICATION_BACKENDS = [
 ]
 
 AUTH_PASSWORD_VALIDATORS = [
-    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {
+        "NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator",
+        "OPTIONS": {"user_attributes": ("username", "first_name", "last_name", "email", "pending_email")},
+    },
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
@@ -254,6 +257,7 @@ PRESENCE_STALE_SECONDS = env_int("MESA_PRESENCE_STALE_SECONDS", 60, 2)
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
+    "filters": {"refused_host": {"()": "config.log_filters.RefusedHost"}},
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
     "loggers": {
@@ -262,6 +266,8 @@ LOGGING = {
         "celery": {"level": env_str("CELERY_LOG_LEVEL", "WARNING")},
         # django-axes logs every check at INFO; failures and lockouts are warnings.
         "axes": {"level": "WARNING"},
+        # A bad Host header: one line, no traceback (config/log_filters.py).
+        "django.security.DisallowedHost": {"filters": ["refused_host"]},
     },
 }
 
@@ -299,6 +305,17 @@ else:
 # Failed log-ins, site and admin alike (django-axes; docs/accounts.md "Log-in throttling").
 # Counted per username and address together, so that nobody elsewhere can lock an
 # account out, and each failure past the limit doubles the wait (accounts/lockout.py).
+# How many proxies of ours stand before daphne: the client's address is then taken from
+# X-Forwarded-For (accounts/addresses.py). 0: REMOTE_ADDR, forwarded headers ignored.
+MESA_PROXY_COUNT = env_int("MESA_PROXY_COUNT", 0, 0, 10)
+RATELIMIT_IP_META_KEY = "accounts.addresses.client_ip"
+
+# Sign-ups per address and hour; password-reset requests per address and hour; mails
+# (resets, sign-up confirmations) per e-mail and hour (accounts/limits.py).
+MESA_SIGNUPS_PER_HOUR = env_int("MESA_SIGNUPS_PER_HOUR", 5, 1)
+MESA_RESETS_PER_HOUR = env_int("MESA_RESETS_PER_HOUR", 10, 1)
+MESA_MAILS_PER_EMAIL_PER_HOUR = env_int("MESA_MAILS_PER_EMAIL_PER_HOUR", 3, 1)
+
 AXES_FAILURE_LIMIT = env_int("MESA_LOGIN_FAILURES", 5, 1, 100)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_COOLOFF_TIME = "accounts.lockout.cool_off"
@@ -308,7 +325,7 @@ AXES_RESET_ON_SUCCESS = True
 # must not make its owner wait longer.
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_USERNAME_CALLABLE = "accounts.lockout.username_key"
-AXES_CLIENT_IP_CALLABLE = "accounts.lockout.client_ip"
+AXES_CLIENT_IP_CALLABLE = "accounts.addresses.client_ip"
 AXES_LOCKOUT_CALLABLE = "accounts.lockout.lockout_response"
 AXES_HTTP_RESPONSE_CODE = 429
 # Successful log-ins are not logged a second time (Django's sessions already say who is in).

@@ -66,6 +66,16 @@ def chromium_path():
 
 
 @pytest.fixture(autouse=True)
+def empty_cache():
+    """The cache counts sign-ups and reset mails (accounts/limits.py): every test starts from zero."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture(autouse=True)
 def no_worker_inside_pytest(settings):
     """Tests in this process drive deadlines themselves; the in-process worker would race them.
 

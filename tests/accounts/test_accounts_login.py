@@ -208,3 +208,29 @@ def test_the_header_offers_log_out_to_players_and_log_in_to_visitors(client, ali
     page = client.get("/").content.decode()
     assert 'action="/accounts/logout/"' in page
     assert 'href="/accounts/profile/"' in page
+
+
+@pytest.mark.django_db
+def test_behind_a_load_balancer_the_client_address_comes_from_the_forwarded_header(client, alice, password, settings):
+    """Every request reaches daphne from the balancer (10.0.0.2); MESA_PROXY_COUNT=1 says to trust its header."""
+    settings.MESA_PROXY_COUNT = 1
+
+    def through_balancer(name, secret, client_address, spoofed=""):
+        forwarded = f"{spoofed}, {client_address}" if spoofed else client_address
+        data = {"username": name, "password": secret}
+        return client.post(URL, data, REMOTE_ADDR="10.0.0.2", HTTP_X_FORWARDED_FOR=forwarded)
+
+    for _ in range(30):
+        # What the attacker writes into the header itself (left of the balancer's entry) is ignored.
+        through_balancer("alice", "wrong", "203.0.113.66", spoofed="198.51.100.7")
+    assert _throttled(through_balancer("alice", password, "203.0.113.66"))
+    assert through_balancer("alice", password, "198.51.100.7").status_code == 302
+
+
+@pytest.mark.django_db
+def test_without_a_proxy_setting_a_forwarded_header_changes_nothing(client, alice, password):
+    for n in range(LIMIT):
+        client.post(
+            URL, {"username": "alice", "password": "wrong"}, REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR=f"1.1.1.{n}"
+        )
+    assert _throttled(_login(client, "alice", password, ip="10.0.0.1"))

@@ -86,3 +86,26 @@ def test_the_reset_mail_is_in_the_readers_language(client, alice, mailoutbox):
     client.post("/i18n/setlang/", {"language": "en", "next": "/"})
     client.post(reverse("accounts:password_reset"), {"email": "alice@example.com"})
     assert "Somebody asked to reset the password" in mailoutbox[1].body
+
+
+RESET = "/accounts/password/reset/"
+
+
+@pytest.mark.django_db
+def test_reset_mails_to_one_email_are_limited_and_the_answer_does_not_change(client, alice, mailoutbox, settings):
+    """Issue 16 (low): password reset sent unlimited mails (20 in 1.5 s)."""
+    answers = [client.post(RESET, {"email": "alice@example.com"}, REMOTE_ADDR=f"198.51.100.{n}") for n in range(20)]
+    assert len(mailoutbox) == settings.MESA_MAILS_PER_EMAIL_PER_HOUR
+    assert {(a.status_code, a["Location"]) for a in answers} == {(302, reverse("accounts:password_reset_done"))}
+
+
+@pytest.mark.django_db
+def test_reset_requests_from_one_address_are_limited(client, alice, mailoutbox, settings):
+    for n in range(settings.MESA_RESETS_PER_HOUR):
+        assert client.post(RESET, {"email": f"someone{n}@example.com"}).status_code == 302
+    refused = client.post(RESET, {"email": "alice@example.com"})
+    assert refused.status_code == 429
+    assert refused.context["form"].non_field_errors()
+    assert mailoutbox == []
+    assert client.post(RESET, {"email": "alice@example.com"}, REMOTE_ADDR="198.51.100.99").status_code == 302
+    assert len(mailoutbox) == 1

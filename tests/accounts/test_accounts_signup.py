@@ -1,3 +1,5 @@
+import re
+
 import pytest
 from django.contrib.auth import get_user, get_user_model
 from django.urls import reverse
@@ -30,7 +32,7 @@ def test_it_creates_the_account_and_logs_in(client):
     assert response.status_code == 302
     assert response["Location"] == reverse("home")
     user = User.objects.get(username="carol")
-    assert user.email == "carol@example.com"
+    assert user.pending_email == "carol@example.com" and user.email is None  # until confirmed
     assert user.check_password("shuffle-the-deck-77")
     assert get_user(client).pk == user.pk
     assert client.get("/accounts/profile/").status_code == 200
@@ -79,13 +81,115 @@ def test_it_rejects_a_taken_username_in_any_case(client, alice):
     assert get_user(client).is_anonymous
 
 
+def _link(message) -> str:
+    return re.search(r"http://testserver(/accounts/email/confirm/[^/\s]+/)", message.body).group(1)
+
+
 @pytest.mark.django_db
-def test_it_rejects_a_taken_email_in_any_case(client, alice):
-    response = _signup(client, email="Alice@Example.com")
+def test_a_taken_email_answers_exactly_like_a_free_one(client, alice, mailoutbox, settings):
+    """Issue 16 (low): sign-up said "An account with this e-mail already exists."."""
+    settings.LANGUAGE_CODE = "en"
+    taken = _signup(client, email="Alice@Example.com")
+    taken_page = client.get("/").content.decode()
+    client.post(reverse("accounts:logout"))
+    free = _signup(client, username="dave", email="dave@example.com")
+    free_page = client.get("/").content.decode()
+    assert taken.status_code == free.status_code == 302
+    assert taken["Location"] == free["Location"]
+    assert "We sent a message to Alice@example.com" in taken_page
+    assert "We sent a message to dave@example.com" in free_page
+    carol = User.objects.get(username="carol")
+    assert carol.email is None and carol.pending_email == "Alice@example.com"
+    # Only the mailbox learns which it was: alice is told, with no link that would give carol her e-mail.
+    to_alice, to_dave = mailoutbox
+    # In alice's language (Portuguese), not the visitor's.
+    assert to_alice.to == ["Alice@example.com"] and "Ele já pertence à sua conta" in to_alice.body
+    assert "alice" in to_alice.body and "/accounts/email/confirm/" not in to_alice.body
+    assert to_dave.to == ["dave@example.com"] and "/accounts/email/confirm/" in to_dave.body
+
+
+@pytest.mark.django_db
+def test_the_mailed_link_confirms_the_email(client, mailoutbox):
+    _signup(client)
+    link = _link(mailoutbox[0])
+    client.post(reverse("accounts:logout"))
+    assert client.get(link).status_code == 302
+    carol = User.objects.get(username="carol")
+    assert carol.email == "carol@example.com" and carol.pending_email == ""
+    # Used once: the address is no longer pending.
+    client.get(link)
+    assert "Este link de confirmação não vale mais." in client.get("/").content.decode()
+
+
+@pytest.mark.django_db
+def test_a_forged_or_outdated_link_confirms_nothing(client, mailoutbox):
+    _signup(client)
+    link = _link(mailoutbox[0])
+    client.get(link[:-3] + "xx/")
+    assert User.objects.get(username="carol").email is None
+    # Two pending accounts with one e-mail: the first to confirm gets it, the other's link then fails.
+    client.post(reverse("accounts:logout"))
+    _signup(client, username="erin")
+    second = _link(mailoutbox[1])
+    client.get(link)
+    client.get(second)
+    assert User.objects.get(username="carol").email == "carol@example.com"
+    assert User.objects.get(username="erin").email is None
+
+
+@pytest.mark.django_db
+def test_password_resets_go_only_to_confirmed_emails(client, mailoutbox):
+    _signup(client)
+    client.post(reverse("accounts:logout"))
+    mailoutbox.clear()
+    client.post(reverse("accounts:password_reset"), {"email": "carol@example.com"})
+    assert mailoutbox == []
+
+
+@pytest.mark.django_db
+def test_signups_from_one_address_are_limited(client, settings):
+    """Issue 16 (low): sign-up was unlimited per address, which got around the cap on rooms per account."""
+    for number in range(settings.MESA_SIGNUPS_PER_HOUR):
+        assert _signup(client, username=f"player{number}x", email=f"p{number}@example.com").status_code == 302
+        client.post(reverse("accounts:logout"))
+    refused = _signup(client, username="onemore", email="onemore@example.com")
+    assert refused.status_code == 429
+    assert refused.context["form"].non_field_errors()
+    assert not User.objects.filter(username="onemore").exists()
+    other = client.post(
+        URL,
+        {
+            "username": "onemore",
+            "email": "onemore@example.com",
+            "password1": "shuffle-the-deck-77",
+            "password2": "shuffle-the-deck-77",
+        },
+        REMOTE_ADDR="198.51.100.20",
+    )
+    assert other.status_code == 302
+
+
+@pytest.mark.django_db
+def test_an_invalid_form_does_not_count_against_the_limit(client, settings):
+    for _ in range(settings.MESA_SIGNUPS_PER_HOUR + 3):
+        _signup(client, password2="mismatch-mismatch-1")
+    assert _signup(client).status_code == 302
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("lookalike", ["аlice", "Аlice", "a1ice", "ALICE", "ａｌｉｃｅ", "aIice", "alıce"])
+def test_a_name_that_looks_like_another_players_is_refused(client, alice, lookalike):
+    """Issue 16 (low): аlice with a Cyrillic а was accepted beside alice."""
+    response = _signup(client, username=lookalike)
     assert response.status_code == 200
-    errors = response.context["form"].errors
-    assert "email" in errors
-    assert not User.objects.filter(username="carol").exists()
+    assert "username" in response.context["form"].errors
+    assert not User.objects.filter(username=lookalike).exists()
+
+
+@pytest.mark.django_db
+def test_names_that_only_share_letters_are_fine(client, alice):
+    assert _signup(client, username="alicia").status_code == 302
+    assert User.objects.get(username="alicia").username_skeleton == "alicia"
 
 
 @pytest.mark.django_db
