@@ -234,8 +234,10 @@ def sit(user, code: str, index) -> Room:
     if seat.user_id is not None:
         raise RoomError("seat_taken", "This seat is taken.")
     if seat.bot_level:
-        if not _in_match(room) or not seat.active:
-            # Between matches a person simply takes the bot's place.
+        between_hands = room.status == Room.Status.HAND_OVER and policy(room.game).boundary == "hand"
+        if not _in_match(room) or not seat.active or between_hands:
+            # Between matches (Crazy Eights, Buraco: between hands too, the next hand
+            # being the one a reservation waits for) a person simply takes the bot's place.
             seat.bot_level = ""
             seat.bot_memory = {}
             seat.user = user

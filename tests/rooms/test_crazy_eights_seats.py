@@ -136,3 +136,15 @@ def test_a_reserved_leavers_seat_goes_to_the_person_at_the_next_hand(alice, bob,
     play_to_hand_over(room, alice)
     seat = seats_of(room)[1]
     assert seat.user == charlie and not seat.bot_level and not seat.stand_in
+
+
+def test_a_person_sitting_between_hands_plays_the_next_hand(alice, bob):
+    room = crazy_room(alice, seat_count=2, target=10_000)
+    services.start_match(alice, room.code)
+    play_to_hand_over(room, alice)
+    services.sit(bob, room.code, 1)  # the next hand is the one about to be dealt
+    seat = seats_of(room)[1]
+    assert seat.user == bob and not seat.bot_level and seat.reserved_by is None
+    services.next_hand(alice, room.code)
+    _m, hand = current(room)
+    assert hand.seat_map == [0, 1] and seats_of(room)[1].active
