@@ -6,7 +6,8 @@ make that address wait for alice, never alice at home, and a crowd behind one
 address (a load balancer, a school) never locks out each other. After
 ``AXES_FAILURE_LIMIT`` failures the pair waits one minute; every failure after
 that doubles the wait, up to a day. Failures are forgotten fifteen minutes
-after the last one, or at once by a successful log-in of that pair. The
+after the last one (after the end of the wait, past the limit), or at once by
+a successful log-in of that pair. The
 choice is explained in docs/accounts.md.
 
 This module only answers axes' questions (how long, whose name, which
@@ -15,9 +16,10 @@ address, what page); it never authenticates anybody.
 
 from datetime import timedelta
 
-from axes.models import AccessAttempt
+from axes.models import AccessAttempt, AccessAttemptExpiration
 from django.conf import settings
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+from django.db.models import Max, Min, Sum
 from django.http import HttpResponse
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext_lazy as _
@@ -56,18 +58,40 @@ def cool_off(request) -> timedelta:
     """``AXES_COOLOFF_TIME``: how far back the failures of this request's pair count.
 
     Below the limit that is FORGET_AFTER; at and past it, the pair's current
-    wait, so that the lock ends when the wait does. Each failure also keeps the
+    wait, so that the lock ends when the wait after the latest failure does. Each failure also keeps the
     pair's record at least FORGET_AFTER (axes keeps the latest expiry), so the
     count, and with it the wait, goes on growing while the guessing goes on.
     """
     if request is None:
         return FORGET_AFTER
-    attempt = (
-        AccessAttempt.objects.filter(username=username_key(request, None), ip_address=client_ip(request))
-        .only("failures_since_start")
-        .first()
+    # axes keeps one record per user agent too. A client that changes its user agent
+    # has several: their failures add up, and the window reaches back to the oldest,
+    # so that none of them drops out before the wait after the latest is over.
+    pair = AccessAttempt.objects.filter(username=username_key(request, None), ip_address=client_ip(request))
+    seen = pair.aggregate(failures=Sum("failures_since_start"), first=Min("attempt_time"), last=Max("attempt_time"))
+    if not seen["failures"]:
+        return wait_after(0)
+    return wait_after(seen["failures"]) + (seen["last"] - seen["first"])
+
+
+def keep_the_pair_together(sender, instance, **kwargs) -> None:
+    """``post_save`` of an ``AccessAttemptExpiration``: all records of a pair expire together.
+
+    axes gives each record (one per user agent) the expiry of its own last
+    failure, at most the end of the wait: the count, and with it the growing
+    wait, would start again from zero at the end of every wait, and a record of
+    another user agent would drop out of the count early. So every record of
+    the pair lives until FORGET_AFTER past the end of the pair's current wait
+    (past its latest failure, below the limit).
+    """
+    attempt = instance.access_attempt
+    pair = AccessAttemptExpiration.objects.filter(
+        access_attempt__username=attempt.username, access_attempt__ip_address=attempt.ip_address
     )
-    return wait_after(attempt.failures_since_start if attempt else 0)
+    failures = pair.aggregate(total=Sum("access_attempt__failures_since_start"))["total"] or 0
+    wait = wait_after(failures) if failures >= settings.AXES_FAILURE_LIMIT else timedelta(0)
+    until = attempt.attempt_time + wait + FORGET_AFTER
+    pair.filter(expires_at__lt=until).update(expires_at=until)
 
 
 def lockout_response(request, original_response, credentials):

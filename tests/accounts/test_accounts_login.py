@@ -234,3 +234,30 @@ def test_without_a_proxy_setting_a_forwarded_header_changes_nothing(client, alic
             URL, {"username": "alice", "password": "wrong"}, REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR=f"1.1.1.{n}"
         )
     assert _throttled(_login(client, "alice", password, ip="10.0.0.1"))
+
+
+@pytest.mark.django_db
+def test_changing_the_user_agent_does_not_reset_the_count(client, alice, password):
+    for n in range(LIMIT):
+        client.post(URL, {"username": "alice", "password": "wrong"}, REMOTE_ADDR="10.0.0.1", HTTP_USER_AGENT=f"bot/{n}")
+    assert _throttled(_login(client, "alice", password))
+    _age(timedelta(seconds=61))
+    client.post(URL, {"username": "alice", "password": "wrong"}, REMOTE_ADDR="10.0.0.1", HTTP_USER_AGENT="bot/new")
+    _age(timedelta(seconds=61))
+    assert _throttled(_login(client, "alice", password))  # the wait grew to two minutes over all agents
+    _age(timedelta(seconds=60))
+    assert _login(client, "alice", password).status_code == 302
+
+
+@pytest.mark.django_db
+def test_long_waits_outlive_the_fifteen_minutes_that_forget_failures(client, alice, password):
+    for _ in range(LIMIT):
+        _login(client, "alice", "wrong")
+    for failures in range(LIMIT, LIMIT + 5):  # guessing on after every wait: 1, 2, 4, 8, 16 minutes
+        _age(lockout.wait_after(failures) + timedelta(seconds=1))
+        assert _throttled(_login(client, "alice", "still-wrong"))
+    assert lockout.wait_after(LIMIT + 5) == timedelta(minutes=32)
+    _age(timedelta(minutes=20))
+    assert _throttled(_login(client, "alice", password))
+    _age(timedelta(minutes=12, seconds=1))
+    assert _login(client, "alice", password).status_code == 302

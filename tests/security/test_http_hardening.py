@@ -8,12 +8,15 @@ a traceback.
 import http.client
 import logging
 import re
+import subprocess
+import sys
 
 import pytest
 from django.test import Client
 
 from rooms import services
 from rooms.models import Match
+from scripts.stack import ROOT
 
 PAGES_FOR_VISITORS = ["/", "/accounts/login/", "/accounts/signup/", "/accounts/password/reset/", "/rules/buraco/"]
 
@@ -87,10 +90,20 @@ def test_a_bad_host_header_is_one_warning_line(caplog):
 
 @pytest.mark.xdist_group("live")
 def test_a_live_server_answers_a_bad_host_400_without_a_traceback(stack):
-    stack.env.pop("REDIS_URL", None)
-    stack.env.pop("DATABASE_URL", None)
+    """The run command's defaults (embedded, no DEBUG): static files served, local staff made, bad hosts refused."""
+    for name in ("REDIS_URL", "DATABASE_URL", "DEBUG", "MESA_PRODUCTION"):
+        stack.env.pop(name, None)
     stack.migrate()
+    staff = subprocess.run(
+        [sys.executable, "manage.py", "ensure_local_staff"], cwd=ROOT, env=stack.env, capture_output=True, text=True
+    )
+    assert "Local staff account" in staff.stdout, staff.stdout + staff.stderr
     daphne = stack.start_daphne()
+    for path in ("/static/css/site.css", "/static/js/table.js"):
+        connection = http.client.HTTPConnection("127.0.0.1", daphne.port, timeout=10)
+        connection.request("GET", path, headers={"Host": "127.0.0.1"})
+        assert connection.getresponse().status == 200, path
+        connection.close()
     for host in ("evil.example", "127.0.0.1.evil.example", "localhost.evil.example", "a" * 300):
         connection = http.client.HTTPConnection("127.0.0.1", daphne.port, timeout=10)
         connection.request("GET", "/lobby/", headers={"Host": host})
