@@ -30,7 +30,8 @@ candidate changes applied in memory (see VARIANTS below).
 
 With ``--url`` the rooms are made through ``manage.py shell`` with this
 environment's DATABASE_URL/REDIS_URL (the running stack's); process CPU and
-memory are then not measured.
+memory are then not measured, and the echo floor needs that stack's daphne
+processes started with ``MESA_BENCH_ECHO=1`` (the started stack has it).
 
 Loopback only; bounded by ``--duration``/``--matches``; everything started is
 stopped at the end. ``--json out.json`` writes every figure.
@@ -833,6 +834,7 @@ def start_stack(args):
         "MESA_BOT_DELAY_MS": str(0 if args.mode == "open" else args.bot_delay_ms),
         "LOG_LEVEL": "WARNING",
         "MESA_PRESENCE_REFRESH_SECONDS": "20",
+        "MESA_BENCH_ECHO": "1",  # the echo floor's socket (rooms/routing.py)
     }
     if args.conn_max_age is not None:
         extra["DB_CONN_MAX_AGE"] = str(args.conn_max_age)

@@ -1,6 +1,7 @@
 """ASGI entry point: HTTP through Django, WebSockets through Channels.
 
-WebSockets pass AllowedHostsOriginValidator (a foreign Origin is refused) and
+WebSockets pass SiteOriginValidator (an Origin other than the site's own,
+scheme and port included, is refused; config/origins.py) and
 AuthMiddlewareStack (the session's user). In the embedded mode the first call
 records the server's event loop and starts the in-process worker and beat.
 """
@@ -16,16 +17,16 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.conf import settings  # noqa: E402
 
 from config import realtime  # noqa: E402
+from config.origins import SiteOriginValidator  # noqa: E402
 from rooms.routing import websocket_urlpatterns  # noqa: E402
 
 router = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        "websocket": SiteOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )
 

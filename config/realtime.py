@@ -64,12 +64,17 @@ def group_send_many(sends: list[tuple[str, dict]]) -> None:
         await asyncio.gather(*(layer.group_send(group, message) for group, message in sends))
 
     loop = _server_loop
-    if isinstance(layer, InMemoryChannelLayer) and loop is not None and loop.is_running():
+    if isinstance(layer, InMemoryChannelLayer) and loop is not None and not loop.is_closed():
         try:
             running = asyncio.get_running_loop()
         except RuntimeError:
             running = None
         if running is not loop:
+            if not loop.is_running():
+                # The server is shutting down: nobody is left to receive the send. Waiting
+                # for it (async_to_sync on a stopped loop) blocked this thread for ever,
+                # and daphne's exit with it (docs/reliability.md).
+                return
             # FIFO on the loop keeps the order of sends from one thread.
             asyncio.run_coroutine_threadsafe(send_all(), loop)
             return

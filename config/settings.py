@@ -254,6 +254,14 @@ EMPTY_ROOM_EXPIRY_SECONDS = env_int("MESA_EMPTY_ROOM_SECONDS", 120, 1)
 PRESENCE_REFRESH_SECONDS = env_int("MESA_PRESENCE_REFRESH_SECONDS", 20, 1)
 PRESENCE_STALE_SECONDS = env_int("MESA_PRESENCE_STALE_SECONDS", 60, 2)
 
+# Sockets (docs/protocol.md): one user's tabs of one room and of all rooms together
+# (counted from the presences, across processes), and lobby tabs per process. The
+# benchmark's echo socket (/ws/echo/) exists only when MESA_BENCH_ECHO is on.
+SOCKETS_PER_ROOM = env_int("MESA_SOCKETS_PER_ROOM", 5, 1)
+SOCKETS_PER_USER = env_int("MESA_SOCKETS_PER_USER", 20, 1)
+LOBBY_SOCKETS_PER_USER = env_int("MESA_LOBBY_SOCKETS_PER_USER", 5, 1)
+MESA_BENCH_ECHO = env_bool("MESA_BENCH_ECHO", False)
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

@@ -2,87 +2,41 @@
 
 The seat a message acts for is always the server's record of the user's seat;
 nothing in a message can name another seat. Protocol: docs/protocol.md.
+
+Every frame passes ``rooms.frames`` and the rate limits (``rooms.limits``)
+before any handler sees it. A room socket's presence ends with the socket on
+every path out of it: a clean close, an exception, daphne cancelling a socket
+that took too long to close, a server shutting down (``RoomConsumer.__call__``).
 """
 
 import asyncio
-import json
 import logging
-import time
 from collections import deque
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.db import DatabaseError
 
 from config import realtime
-from rooms import broadcast, services
+from rooms import broadcast, limits, services
 from rooms.errors import RoomError
-from rooms.messages import message_for
+from rooms.guarded import (  # noqa: F401 - the close codes are the protocol's, named here too
+    CLOSE_ABUSE,
+    CLOSE_NOT_FOUND,
+    CLOSE_TOO_MANY_SOCKETS,
+    CLOSE_UNAUTHENTICATED,
+    GuardedConsumer,
+)
+from rooms.guarded import error_frame as _error
 
-MAX_MESSAGE_BYTES = 8192
-RATE_PER_SECOND = 20
-RATE_BURST = 40
-RATE_CLOSE_AFTER = 100  # refused messages within RATE_CLOSE_WINDOW seconds close the socket
-# A window, not "in a row": a client sending just over the rate gets a token now
-# and then, which would reset a count of refusals in a row for ever.
-RATE_CLOSE_WINDOW = 10.0
-# One user's sockets together (all tabs, in this process): a user with many tabs
-# cannot multiply the per-socket rate. Per process only: behind N daphne
-# processes a user spread over all of them gets up to N times this.
-USER_RATE_PER_SECOND = 40
-USER_RATE_BURST = 80
-USER_BUCKETS_MAX = 10_000
 RECENT_IDS = 512
-
-CLOSE_UNAUTHENTICATED = 4401
-CLOSE_NOT_FOUND = 4404
-CLOSE_ABUSE = 4429
+# How long a closing socket waits for its presence refresh to finish a database call.
+REFRESH_STOP_SECONDS = 10.0
 CLOSE_UNAVAILABLE = 1013  # "try again later": the database is unreachable
 
 logger = logging.getLogger(__name__)
 
-
-def player_language(scope, user) -> str:
-    """The language chosen with the switcher (cookie), else the profile's, else the site's."""
-    chosen = (scope.get("cookies") or {}).get(settings.LANGUAGE_COOKIE_NAME) or getattr(user, "language", "")
-    codes = {code for code, _name in settings.LANGUAGES}
-    return chosen if chosen in codes else settings.LANGUAGE_CODE
-
-
-def _error(code: str, message: str, msg_id=None) -> dict:
-    return {"type": "error", "id": msg_id, "code": code, "message": message}
-
-
-class RateLimiter:
-    """A token bucket: RATE_PER_SECOND sustained, RATE_BURST at once."""
-
-    def __init__(self, rate: float = RATE_PER_SECOND, burst: float = RATE_BURST):
-        self.rate, self.burst = rate, burst
-        self.tokens = burst
-        self.stamp = time.monotonic()
-
-    def allow(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
-
-
-_user_buckets: dict[int, RateLimiter] = {}
-
-
-def user_limiter(user_id: int) -> RateLimiter:
-    """The token bucket shared by every socket of one user in this process."""
-    bucket = _user_buckets.get(user_id)
-    if bucket is None:
-        if len(_user_buckets) >= USER_BUCKETS_MAX:
-            _user_buckets.clear()  # a full bucket again for everyone: generous, and bounded memory
-        bucket = _user_buckets[user_id] = RateLimiter(USER_RATE_PER_SECOND, USER_RATE_BURST)
-    return bucket
+_lobby_sockets = limits.SocketCount()
 
 
 def _int(msg: dict, key: str):
@@ -127,52 +81,63 @@ def _run_action(action: str, user, code: str, msg: dict, room_id: int | None = N
 _run = database_sync_to_async(_run_action, thread_sensitive=False)
 
 
-class RoomConsumer(AsyncJsonWebsocketConsumer):
-    """One browser tab at one table."""
+class RoomConsumer(GuardedConsumer):
+    """One browser tab at one table; its presence lives exactly as long as it does."""
 
-    async def connect(self):
-        self.user = self.scope.get("user")
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
         self.group = None
-        self.refresher = None
+        self.refresher: asyncio.Task | None = None
+        self.present = False
+        self.closing = False
         self.sent_version = 0
-        if self.user is None or not self.user.is_authenticated:
-            await self.close(code=CLOSE_UNAUTHENTICATED)
-            return
-        self.code = self.scope["url_route"]["kwargs"]["code"]
-        self.language = player_language(self.scope, self.user)
-        self.limiter = RateLimiter()
-        self.refusals: deque = deque(maxlen=RATE_CLOSE_AFTER)
         self.recent_ids: deque = deque(maxlen=RECENT_IDS)
         self.recent_set: set = set()
+
+    async def connect(self):
+        if self.authenticated_user() is None:
+            await self.refuse(CLOSE_UNAUTHENTICATED)
+            return
+        self.code = self.scope["url_route"]["kwargs"]["code"]
         realtime.register_server_loop(asyncio.get_running_loop())
         try:
             room = await database_sync_to_async(services.connect)(self.user, self.code, self.channel_name)
-        except RoomError:
-            await self.close(code=CLOSE_NOT_FOUND)
+        except RoomError as exc:
+            if exc.code == "too_many_sockets":
+                await self.refuse(CLOSE_TOO_MANY_SOCKETS, (exc.code, exc.message))
+            else:
+                await self.refuse(CLOSE_NOT_FOUND)
             return
         except DatabaseError:
             logger.warning("room %s: database unavailable on connect", self.code, exc_info=True)
-            await self.close(code=CLOSE_UNAVAILABLE)
+            await self.refuse(CLOSE_UNAVAILABLE)
             return
+        self.present = True
         self.room_id = room.id
         self.group = broadcast.user_group(room.id, self.user.id)
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.join(self.group)
+        await self.join_sessions_group()
         await self.accept()
         await self.send_snapshot()
         self.refresher = asyncio.ensure_future(self.refresh_presence())
 
-    async def disconnect(self, code):
-        if self.refresher:
+    async def release(self):
+        """Stop the refresh, then end the presence: nothing refreshes or re-creates it after."""
+        self.closing = True
+        if self.refresher is not None:
             self.refresher.cancel()
-        if self.group:
-            try:
-                await self.channel_layer.group_discard(self.group, self.channel_name)
-            except Exception:  # the layer is away; its group entry expires on its own
-                logger.warning("room %s: group_discard failed", self.code, exc_info=True)
+            # A refresh inside a database call finishes that call first (asgiref waits for
+            # its thread); waiting here keeps it from re-creating the presence removed below.
+            await asyncio.wait({self.refresher}, timeout=REFRESH_STOP_SECONDS)
+        if self.present:
+            self.present = False
             try:
                 await database_sync_to_async(services.disconnect)(self.channel_name)
             except DatabaseError:  # the presence goes stale and the sweep removes it
                 logger.warning("room %s: disconnect not recorded", self.code, exc_info=True)
+
+    def within_rate(self) -> bool:
+        return self.limiter.allow() and limits.user_limiter(self.user.id, self.clock).allow()
 
     async def refresh_presence(self):
         """Keep the presence fresh and the group membership alive, surviving outages.
@@ -180,24 +145,27 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         Re-joining the group every period costs one Redis command and repairs a
         membership lost when Redis restarted (groups live only in Redis); after
         an outage a full snapshot makes up for the broadcasts that were missed.
+        Runs only while the socket lives: ``release`` stops it before the
+        presence is removed.
         """
         failed = False
-        while True:
+        while not self.closing:
             await asyncio.sleep(settings.PRESENCE_REFRESH_SECONDS)
             try:
                 await self.channel_layer.group_add(self.group, self.channel_name)
                 alive = not failed and await database_sync_to_async(services.touch_presence)(self.channel_name)
-                if not alive:
+                if not alive and not self.closing:
                     # The sweep took this socket for gone (or an outage hid it): announce it again.
                     await database_sync_to_async(services.connect)(self.user, self.code, self.channel_name)
                     await self.send_snapshot()
-                else:
+                elif alive:
                     await self.catch_up()
                 failed = False
             except asyncio.CancelledError:
                 raise
-            except RoomError:
-                await self.close(code=CLOSE_NOT_FOUND)  # the room closed meanwhile
+            except RoomError as exc:
+                # The room closed meanwhile, or this user opened too many sockets since.
+                await self.close(code=CLOSE_TOO_MANY_SOCKETS if exc.code == "too_many_sockets" else CLOSE_NOT_FOUND)
                 return
             except Exception:
                 logger.warning("room %s: presence refresh failed", self.code, exc_info=True)
@@ -219,12 +187,6 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.send_snapshot()
 
-    async def send_json(self, content, close=False):
-        """Every error frame goes out in the player's language (rooms/messages.py)."""
-        if isinstance(content, dict) and content.get("type") == "error":
-            content = {**content, "message": message_for(content["code"], content["message"], self.language)}
-        await super().send_json(content, close=close)
-
     async def send_snapshot(self):
         try:
             snaps = await database_sync_to_async(broadcast.room_snapshots)(self.room_id, self.user.id)
@@ -235,30 +197,7 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
             self.sent_version = max(self.sent_version, snaps[self.user.id]["room"]["version"])
             await self.send_json(snaps[self.user.id])
 
-    async def receive(self, text_data=None, bytes_data=None):
-        if not (self.limiter.allow() and user_limiter(self.user.id).allow()):
-            now = time.monotonic()
-            self.refusals.append(now)
-            if len(self.refusals) == RATE_CLOSE_AFTER and now - self.refusals[0] <= RATE_CLOSE_WINDOW:
-                await self.close(code=CLOSE_ABUSE)
-                return
-            await self.send_json(_error("rate_limited", "Too many messages; slow down."))
-            return
-        raw = text_data if text_data is not None else bytes_data
-        if raw is None or len(raw) > MAX_MESSAGE_BYTES:
-            await self.send_json(_error("too_large", f"Messages are limited to {MAX_MESSAGE_BYTES} bytes."))
-            return
-        try:
-            msg = json.loads(raw)
-        except (ValueError, UnicodeDecodeError):
-            await self.send_json(_error("bad_json", "The message is not valid JSON."))
-            return
-        await self.handle(msg)
-
-    async def handle(self, msg):
-        if not isinstance(msg, dict):
-            await self.send_json(_error("bad_message", "A message must be a JSON object."))
-            return
+    async def handle(self, msg: dict):
         msg_id = msg.get("id")
         if msg_id is not None and not isinstance(msg_id, (str, int)) or isinstance(msg_id, bool):
             await self.send_json(_error("bad_message", "'id' must be a string or an integer."))
@@ -316,34 +255,59 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         await self.send(text_data=event["text"])
 
 
-class LobbyConsumer(AsyncJsonWebsocketConsumer):
+class LobbyConsumer(GuardedConsumer):
     """The public room list, sent again whenever a room changes (at most every 0.5 s)."""
 
-    async def connect(self):
-        user = self.scope.get("user")
-        if user is None or not user.is_authenticated:
-            await self.close(code=CLOSE_UNAUTHENTICATED)
-            return
+    rate_per_second = limits.LOBBY_RATE_PER_SECOND
+    rate_burst = limits.LOBBY_RATE_BURST
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
         self.game = None
         self.pending = None
-        await self.channel_layer.group_add(broadcast.LOBBY_GROUP, self.channel_name)
+        self.counted = False
+
+    async def connect(self):
+        if self.authenticated_user() is None:
+            await self.refuse(CLOSE_UNAUTHENTICATED)
+            return
+        if not _lobby_sockets.take(self.user.id, settings.LOBBY_SOCKETS_PER_USER):
+            await self.refuse(
+                CLOSE_TOO_MANY_SOCKETS,
+                ("too_many_sockets", f"At most {settings.LOBBY_SOCKETS_PER_USER} lobby tabs; close one and reload."),
+            )
+            return
+        self.counted = True
+        await self.join(broadcast.LOBBY_GROUP)
+        await self.join_sessions_group()
         await self.accept()
         await self.send_rooms()
 
-    async def disconnect(self, code):
+    async def release(self):
         if self.pending:
             self.pending.cancel()
-        await self.channel_layer.group_discard(broadcast.LOBBY_GROUP, self.channel_name)
+        if self.counted:
+            self.counted = False
+            _lobby_sockets.release(self.user.id)
 
     async def send_rooms(self):
         rooms = await database_sync_to_async(broadcast.lobby_rooms)(self.game)
         await self.send_json({"type": "lobby", "rooms": rooms})
 
-    async def receive_json(self, content, **kwargs):
-        if isinstance(content, dict) and content.get("action") == "filter":
-            game = content.get("game")
-            self.game = game if isinstance(game, str) and game else None
-            await self.send_rooms()
+    async def handle(self, msg: dict):
+        action = msg.get("action")
+        if action == "ping":
+            await self.send_json({"type": "pong"})
+            return
+        if action != "filter":
+            await self.send_json(_error("unknown_action", f"Unknown action {str(action)[:40]!r}."))
+            return
+        game = msg.get("game")
+        if game is not None and not isinstance(game, str):
+            await self.send_json(_error("bad_message", "'game' must be a string."))
+            return
+        self.game = game[:40] if game else None
+        await self.send_rooms()
 
     async def lobby_changed(self, event):
         if self.pending is None or self.pending.done():

@@ -5,6 +5,7 @@ No game, no database: a message received on the socket is sent with
 when the channel layer delivers it. bench/load.py measures this next to a move
 on the same stack, so that a move's round trip can be read as a multiple of
 what the transport alone costs. Logged-in users only (close 4401 otherwise).
+Routed only with ``MESA_BENCH_ECHO`` on (rooms/routing.py).
 """
 
 import uuid
@@ -20,6 +21,7 @@ class EchoConsumer(AsyncWebsocketConsumer):
         user = self.scope.get("user")
         self.group = None
         if user is None or not user.is_authenticated:
+            await self.accept()
             await self.close(code=CLOSE_UNAUTHENTICATED)
             return
         self.group = f"echo-{user.id}-{uuid.uuid4().hex}"

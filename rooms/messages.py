@@ -13,6 +13,8 @@ MESSAGES = {
     "bad_json": _("The message is not valid JSON."),
     "bad_message": _("The message is malformed."),
     "too_large": _("The message is too large."),
+    "too_deep": _("The message is nested too deeply."),
+    "too_many_sockets": _("This account has too many tabs open; close one and reload this page."),
     "unknown_action": _("Unknown action."),
     "duplicate_id": _("This message was already received."),
     "rate_limited": _("Too many messages; slow down."),

@@ -1,11 +1,26 @@
-"""WebSocket URL routes."""
+"""WebSocket URL routes.
 
-from django.urls import path
+The benchmark's echo socket is routed only with ``MESA_BENCH_ECHO`` on
+(bench/load.py turns it on for its stack). Any other path is answered by
+``NoSuchSocket``: accepted and closed with 4404, with no traceback in the log.
+"""
+
+from django.conf import settings
+from django.urls import path, re_path
 
 from rooms import consumers, echo
+from rooms.guarded import NoSuchSocket
 
-websocket_urlpatterns = [
-    path("ws/rooms/<str:code>/", consumers.RoomConsumer.as_asgi()),
-    path("ws/lobby/", consumers.LobbyConsumer.as_asgi()),
-    path("ws/echo/", echo.EchoConsumer.as_asgi()),
-]
+
+def websocket_routes() -> list:
+    routes = [
+        path("ws/rooms/<str:code>/", consumers.RoomConsumer.as_asgi()),
+        path("ws/lobby/", consumers.LobbyConsumer.as_asgi()),
+    ]
+    if settings.MESA_BENCH_ECHO:
+        routes.append(path("ws/echo/", echo.EchoConsumer.as_asgi()))
+    routes.append(re_path(r"", NoSuchSocket.as_asgi()))
+    return routes
+
+
+websocket_urlpatterns = websocket_routes()

@@ -16,6 +16,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Count, Q
 from django.utils import timezone
 
 from config.embedded import worker_running as embedded_worker_running
@@ -1005,10 +1006,35 @@ def set_client_seed(user, code: str, seed) -> Room:
     return room
 
 
+def _live_presences():
+    """Presences refreshed within PRESENCE_STALE_SECONDS: the sockets that are really open."""
+    return Presence.objects.filter(last_seen__gte=_now() - timedelta(seconds=settings.PRESENCE_STALE_SECONDS))
+
+
+def _check_socket_caps(room: Room, user) -> None:
+    """A user holds at most SOCKETS_PER_ROOM sockets in one room and SOCKETS_PER_USER in all.
+
+    Exact per room (the room's row is locked); across rooms two sockets opened
+    at the same instant may both pass. Stale presences (a process that died)
+    do not count.
+    """
+    counts = (
+        _live_presences().filter(user=user).aggregate(here=Count("id", filter=Q(room=room)), everywhere=Count("id"))
+    )
+    if counts["here"] >= settings.SOCKETS_PER_ROOM or counts["everywhere"] >= settings.SOCKETS_PER_USER:
+        raise RoomError(
+            "too_many_sockets",
+            f"You have this table open in too many tabs (at most {settings.SOCKETS_PER_ROOM} per room "
+            f"and {settings.SOCKETS_PER_USER} in all); close one and reload.",
+        )
+
+
 @transaction.atomic
 def connect(user, code: str, channel_name: str) -> Room:
     room = _lock(code)
     _require_open(room)
+    if not Presence.objects.filter(channel_name=channel_name).exists():
+        _check_socket_caps(room, user)
     _, created = Presence.objects.update_or_create(
         channel_name=channel_name, defaults={"room": room, "user": user, "last_seen": _now()}
     )

@@ -6,7 +6,7 @@ import pytest
 from channels.db import database_sync_to_async
 
 from rooms import services
-from tests.rooms.wsclient import connect, receive_until
+from tests.rooms.wsclient import closed_with, connect, receive_until
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -20,10 +20,10 @@ async def new_room(host, game="rouba_monte", **kw):
     return await database_sync_to_async(services.create_room)(host, game, "Mesa", **kw)
 
 
-async def test_it_refuses_a_socket_without_a_session(alice):
+async def test_it_refuses_a_socket_without_a_session_with_4401(alice):
     room = await new_room(alice)
-    _c, connected, code = await connect(None, f"/ws/rooms/{room.code}/")
-    assert not connected
+    comm, _connected, _code = await connect(None, f"/ws/rooms/{room.code}/")
+    assert (await closed_with(comm))[0] == 4401
 
 
 async def test_it_refuses_a_foreign_origin(alice):
@@ -32,9 +32,10 @@ async def test_it_refuses_a_foreign_origin(alice):
     assert not connected
 
 
-async def test_it_refuses_an_unknown_room(alice):
-    _c, connected, code = await connect(alice, "/ws/rooms/nope/")
-    assert not connected or code == 4404
+async def test_it_refuses_an_unknown_room_with_4404(alice):
+    comm, connected, _code = await connect(alice, "/ws/rooms/nope/")
+    assert connected  # accepted only to be closed: a refused handshake would reach the browser as a bare failure
+    assert (await closed_with(comm))[0] == 4404
 
 
 async def test_a_snapshot_arrives_on_connect(alice):
@@ -55,6 +56,10 @@ async def test_a_snapshot_arrives_on_connect(alice):
         (json.dumps({"action": "fly"}), "unknown_action"),
         (json.dumps({"action": "sit", "seat": "one"}), "bad_message"),
         ("x" * 9000, "too_large"),
+        ("[" * 1500, "too_deep"),
+        (json.dumps({"action": "move", "version": 0, "move": {"type": "draw", "x": [[[[[[[[[1]]]]]]]]]}}), "too_deep"),
+        ('{"action": "move", "version": NaN, "move": {}}', "bad_json"),
+        ('{"action": "options", "time_limit": Infinity}', "bad_json"),
         (json.dumps({"action": "move", "version": 0, "move": {"type": "discard", "card": "AS"}}), "not_playing"),
     ],
 )

@@ -1,5 +1,7 @@
 """Connect Channels' WebsocketCommunicator as a logged-in user of the test database."""
 
+import json
+
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.test import Client
@@ -32,3 +34,16 @@ async def receive_until(communicator, predicate, limit: int = 50, timeout: float
         if predicate(msg):
             return msg, seen
     raise AssertionError(f"no matching message among {seen}")
+
+
+async def closed_with(communicator, timeout: float = 5) -> tuple[int | None, list[dict]]:
+    """The close code a socket ends with, and the error frames sent before it."""
+    errors = []
+    while True:
+        out = await communicator.receive_output(timeout=timeout)
+        if out["type"] == "websocket.close":
+            return out.get("code"), errors
+        if out["type"] == "websocket.send" and out.get("text"):
+            msg = json.loads(out["text"])
+            if msg.get("type") == "error":
+                errors.append(msg)

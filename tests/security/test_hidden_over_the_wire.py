@@ -23,7 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games import registry
-from rooms import broadcast, consumers, services, tasks
+from rooms import broadcast, limits, services, tasks
 from rooms.models import Room
 from tests.rooms.wsclient import connect
 
@@ -37,7 +37,7 @@ EXAMPLES = itertools.count()
 def quick(settings):
     settings.MESA_EMBEDDED_WORKER = False
     settings.BOT_DELAY_SECONDS = 0
-    consumers._user_buckets.clear()  # rate budgets are per process: start each test afresh
+    limits.reset_user_limiters()  # rate budgets are per process: start each test afresh
 
 
 def truth(room_id: int) -> dict:

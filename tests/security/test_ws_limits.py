@@ -4,26 +4,51 @@ Cross-site WebSocket hijacking: a page on another origin can make the browser
 send the session cookie, so the Origin check is what refuses it. Rate limits:
 20 messages per second per socket (bursts of 40), then `rate_limited`;
 100 refusals within 10 seconds close the socket with 4429; one user's sockets together
-(in one process) get 40 per second (bursts of 80).
+(in one process) get 40 per second (bursts of 80). The limits read a clock the
+tests move (``SocketClock``): no test here counts on the machine keeping a rate.
 """
 
 import asyncio
+import json
 
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
 from config.asgi import application
-from rooms import consumers, services
-from tests.rooms.wsclient import connect, receive_until, session_cookie
+from config.origins import origin_allowed
+from rooms import consumers, limits, services
+from rooms.guarded import GuardedConsumer
+from tests.rooms.wsclient import closed_with, connect, receive_until, session_cookie
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+
+class SocketClock:
+    """The rate limits' clock: time moves only when a test says so."""
+
+    def __init__(self):
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
 
 
 @pytest.fixture(autouse=True)
 def no_embedded_worker(settings):
     settings.MESA_EMBEDDED_WORKER = False
-    consumers._user_buckets.clear()
+    limits.reset_user_limiters()
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    """Every socket opened by the test reads this clock for its rate limits."""
+    fake = SocketClock()
+    monkeypatch.setattr(GuardedConsumer, "clock", staticmethod(fake))
+    return fake
 
 
 async def new_room(host):
@@ -38,9 +63,30 @@ async def raw_connect(path: str, headers: list) -> tuple[bool, int | None]:
     return connected, code
 
 
+async def answer(comm) -> str:
+    """What the next answer says: ``pong``, an error code, or ``closed:<code>`` (snapshots skipped)."""
+    while True:
+        out = await comm.receive_output(timeout=5)
+        if out["type"] == "websocket.close":
+            return f"closed:{out.get('code')}"
+        msg = json.loads(out["text"])
+        if msg["type"] != "snapshot":
+            return msg["type"] if msg["type"] == "pong" else msg["code"]
+
+
 @pytest.mark.parametrize(
     "origin",
-    [b"http://evil.example", b"null", b"http://127.0.0.1.evil.example", b"https://testserver.evil.example", None],
+    [
+        b"http://evil.example",
+        b"null",
+        b"http://127.0.0.1.evil.example",
+        b"https://testserver.evil.example",
+        b"http://testserver:8080",  # the same host, another port: another program on the machine
+        b"https://testserver",  # another scheme
+        b"http://testserver.",
+        b"ftp://testserver",
+        None,
+    ],
 )
 @pytest.mark.parametrize("path", ["room", "/ws/lobby/"])
 def test_a_logged_in_session_from_a_foreign_origin_is_refused(alice, origin, path):
@@ -58,8 +104,29 @@ def test_a_logged_in_session_from_a_foreign_origin_is_refused(alice, origin, pat
     asyncio.run(scenario())
 
 
+def test_the_origin_must_match_scheme_host_and_port_of_the_socket(settings):
+    def scope(host: bytes, origin: bytes, *extra) -> dict:
+        return {"type": "websocket", "headers": [(b"host", host), (b"origin", origin), *extra]}
+
+    assert origin_allowed(scope(b"testserver", b"http://testserver"))
+    assert origin_allowed(scope(b"127.0.0.1:8000", b"http://127.0.0.1:8000"))
+    assert origin_allowed(scope(b"[::1]:8000", b"http://[::1]:8000"))
+    assert not origin_allowed(scope(b"127.0.0.1:8000", b"http://127.0.0.1:8001"))
+    assert not origin_allowed(scope(b"127.0.0.1:8000", b"https://127.0.0.1:8000"))
+    assert not origin_allowed(scope(b"evil.example", b"http://evil.example"))  # a Host not in ALLOWED_HOSTS
+    settings.SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    behind_tls = (b"x-forwarded-proto", b"https")
+    assert origin_allowed(scope(b"testserver", b"https://testserver", behind_tls))
+    assert not origin_allowed(scope(b"testserver", b"http://testserver", behind_tls))
+    settings.CSRF_TRUSTED_ORIGINS = ["https://*.mesa.example"]
+    assert origin_allowed(scope(b"testserver", b"https://play.mesa.example"))
+    assert not origin_allowed(scope(b"testserver", b"http://play.mesa.example"))
+
+
 @pytest.mark.parametrize("cookie", [None, b"sessionid=forged-session-key", b"sessionid="])
 def test_no_valid_session_no_socket(alice, cookie):
+    """Closed with 4401 after the handshake: a refused handshake (HTTP 403) looks like a network failure."""
+
     async def scenario():
         room = await new_room(alice)
         headers = [(b"host", b"testserver"), (b"origin", b"http://testserver")]
@@ -67,47 +134,46 @@ def test_no_valid_session_no_socket(alice, cookie):
             headers.append((b"cookie", cookie))
         for target in (f"/ws/rooms/{room.code}/", "/ws/lobby/"):
             comm = WebsocketCommunicator(application, target, headers=headers)
-            connected, code = await comm.connect()
-            assert not connected and code == consumers.CLOSE_UNAUTHENTICATED
+            await comm.connect()
+            assert (await closed_with(comm))[0] == consumers.CLOSE_UNAUTHENTICATED
 
     asyncio.run(scenario())
 
 
-def test_a_burst_over_the_limit_is_refused_then_allowed_again(alice):
+def test_a_burst_over_the_limit_is_refused_then_allowed_again(alice, clock):
     async def scenario():
         room = await new_room(alice)
         comm, _, _ = await connect(alice, f"/ws/rooms/{room.code}/")
         await receive_until(comm, lambda m: m["type"] == "snapshot")
         for i in range(60):
             await comm.send_json_to({"action": "ping", "id": i})
-        answers = [await comm.receive_json_from(timeout=5) for _ in range(60)]
-        kinds = [a["type"] if a["type"] == "pong" else a["code"] for a in answers]
-        assert kinds.count("pong") >= consumers.RATE_BURST
-        assert kinds.count("rate_limited") >= 60 - consumers.RATE_BURST - 5
-        await asyncio.sleep(1.0)
+        kinds = [await answer(comm) for _ in range(60)]
+        assert kinds == ["pong"] * limits.RATE_BURST + ["rate_limited"] * (60 - limits.RATE_BURST)
+        clock.advance(1.0)
         await comm.send_json_to({"action": "ping", "id": "later"})
-        assert (await comm.receive_json_from(timeout=5))["type"] == "pong"
+        assert await answer(comm) == "pong"
         await comm.disconnect()
 
     asyncio.run(scenario())
 
 
-def test_persistent_abuse_closes_that_socket_only(alice, bob):
+def test_persistent_abuse_closes_that_socket_only(alice, bob, clock):
     async def scenario():
         room = await new_room(alice)
         abuser, _, _ = await connect(alice, f"/ws/rooms/{room.code}/")
         other, _, _ = await connect(bob, f"/ws/rooms/{room.code}/")
         await receive_until(abuser, lambda m: m["type"] == "snapshot")
         await receive_until(other, lambda m: m["type"] == "snapshot")
-        for _ in range(consumers.RATE_BURST + consumers.RATE_CLOSE_AFTER + 20):
+        for _ in range(limits.RATE_BURST + limits.RATE_CLOSE_AFTER + 20):
             await abuser.send_to(text_data='{"action": "ping"}')
-        closed = None
-        for _ in range(500):
-            out = await abuser.receive_output(timeout=5)
-            if out["type"] == "websocket.close":
-                closed = out
-                break
-        assert closed is not None and closed["code"] == consumers.CLOSE_ABUSE
+        kinds = []
+        while not kinds or not kinds[-1].startswith("closed"):
+            kinds.append(await answer(abuser))
+        assert kinds == (
+            ["pong"] * limits.RATE_BURST
+            + ["rate_limited"] * (limits.RATE_CLOSE_AFTER - 1)
+            + [f"closed:{consumers.CLOSE_ABUSE}"]
+        )
         await other.send_json_to({"action": "ping", "id": "still-here"})
         await receive_until(other, lambda m: m["type"] == "pong")
         await other.disconnect()
@@ -115,29 +181,44 @@ def test_persistent_abuse_closes_that_socket_only(alice, bob):
     asyncio.run(scenario())
 
 
-def test_steady_abuse_just_over_the_rate_is_closed_too(alice):
-    """60 messages a second: a token trickles in now and then, yet the socket is closed."""
+def test_steady_abuse_just_over_the_rate_is_closed_too(alice, clock):
+    """60 messages a second on the socket's clock: a token trickles in now and then, yet the socket is closed."""
 
     async def scenario():
         room = await new_room(alice)
         comm, _, _ = await connect(alice, f"/ws/rooms/{room.code}/")
         await receive_until(comm, lambda m: m["type"] == "snapshot")
-        start = asyncio.get_running_loop().time()
-        while asyncio.get_running_loop().time() - start < 6:
+        kinds = []
+        for _ in range(6 * 60):
             await comm.send_to(text_data='{"action": "ping"}')
-            await asyncio.sleep(1 / 60)
-        outputs = []
-        while not await comm.receive_nothing(timeout=0.5):
-            outputs.append(await comm.receive_output())
-        closes = [o for o in outputs if o["type"] == "websocket.close"]
-        assert closes and closes[0]["code"] == consumers.CLOSE_ABUSE
-        pongs = sum(1 for o in outputs if o["type"] == "websocket.send" and "pong" in o.get("text", ""))
-        assert pongs >= consumers.RATE_BURST  # the allowed ones were answered until then
+            kinds.append(await answer(comm))
+            if kinds[-1].startswith("closed"):
+                break
+            clock.advance(1 / 60)
+        assert kinds[-1] == f"closed:{consumers.CLOSE_ABUSE}"
+        assert kinds[: limits.RATE_BURST] == ["pong"] * limits.RATE_BURST
+        # Tokens trickled in between the refusals: not a run of refusals in a row.
+        assert "pong" in kinds[kinds.index("rate_limited") :]
+        assert len(kinds) < 5 * 60  # closed within the first five seconds of the socket's clock
 
     asyncio.run(scenario())
 
 
-def test_many_tabs_of_one_user_share_one_budget(alice):
+def test_a_client_just_under_the_rate_is_never_closed(alice, clock):
+    async def scenario():
+        room = await new_room(alice)
+        comm, _, _ = await connect(alice, f"/ws/rooms/{room.code}/")
+        await receive_until(comm, lambda m: m["type"] == "snapshot")
+        for _ in range(20 * 60):
+            await comm.send_to(text_data='{"action": "ping"}')
+            assert await answer(comm) == "pong"
+            clock.advance(1 / (limits.RATE_PER_SECOND - 1))
+        await comm.disconnect()
+
+    asyncio.run(scenario())
+
+
+def test_many_tabs_of_one_user_share_one_budget(alice, clock):
     async def scenario():
         room = await new_room(alice)
         tabs = []
@@ -146,16 +227,13 @@ def test_many_tabs_of_one_user_share_one_budget(alice):
             await receive_until(comm, lambda m: m["type"] == "snapshot")
             tabs.append(comm)
         per_tab = 30  # under each socket's burst of 40; 120 together exceed the user's 80
+        kinds = []
         for comm in tabs:
             for i in range(per_tab):
                 await comm.send_json_to({"action": "ping", "id": i})
-        codes = []
-        for comm in tabs:
-            for _ in range(per_tab):
-                msg = await receive_until(comm, lambda m: m["type"] in ("pong", "error"))
-                codes.append(msg[0].get("code", "pong"))
-        assert codes.count("pong") <= consumers.USER_RATE_BURST + 10
-        assert codes.count("rate_limited") >= 4 * per_tab - consumers.USER_RATE_BURST - 10
+            kinds += [await answer(comm) for _ in range(per_tab)]
+        assert kinds.count("pong") == limits.USER_RATE_BURST
+        assert kinds.count("rate_limited") == 4 * per_tab - limits.USER_RATE_BURST
         for comm in tabs:
             await comm.disconnect()
 
