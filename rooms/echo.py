@@ -21,7 +21,6 @@ class EchoConsumer(AsyncWebsocketConsumer):
         user = self.scope.get("user")
         self.group = None
         if user is None or not user.is_authenticated:
-            await self.accept()
             await self.close(code=CLOSE_UNAUTHENTICATED)
             return
         self.group = f"echo-{user.id}-{uuid.uuid4().hex}"

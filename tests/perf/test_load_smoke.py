@@ -22,7 +22,7 @@ pytestmark = pytest.mark.xdist_group("live")
 
 def test_short_load_run_completes_every_match_with_no_error(services_stack):
     stack = services_stack
-    stack.env.update({"MESA_BOT_DELAY_MS": "0", "LOG_LEVEL": "WARNING"})
+    stack.env.update({"MESA_BOT_DELAY_MS": "0", "LOG_LEVEL": "WARNING", "MESA_BENCH_ECHO": "1"})
     ports = [stack.start_daphne().port, stack.start_daphne().port]
     stack.start_worker()
     procs = load.Processes({p.name: p.popen.pid for p in stack.procs})
