@@ -18,7 +18,7 @@ from django.conf import settings
 from django.db import DatabaseError
 
 from config import realtime
-from rooms import broadcast, limits, services
+from rooms import broadcast, frames, limits, services
 from rooms.errors import RoomError
 from rooms.guarded import (  # noqa: F401 - the close codes are the protocol's, named here too
     CLOSE_ABUSE,
@@ -29,6 +29,7 @@ from rooms.guarded import (  # noqa: F401 - the close codes are the protocol's, 
 )
 from rooms.guarded import error_frame as _error
 
+MAX_MESSAGE_BYTES = frames.MAX_FRAME_BYTES  # the frame limit, named where the actions are
 RECENT_IDS = 512
 # How long a closing socket waits for its presence refresh to finish a database call.
 REFRESH_STOP_SECONDS = 10.0

@@ -1,8 +1,9 @@
 """What a WebSocket frame must be before any handler reads it.
 
 Every socket (a room's, the lobby's) passes its raw frame through ``parse``:
-a text frame of at most ``MAX_FRAME_BYTES`` holding strict JSON (no ``NaN``
-or ``Infinity``) nested at most ``MAX_DEPTH`` levels. The depth is measured on
+a text frame of at most ``MAX_FRAME_BYTES`` holding JSON nested at most
+``MAX_DEPTH`` levels (``NaN`` and ``Infinity`` are let through to the
+services, which answer them with the field's own code). The depth is measured on
 the text before it is decoded: a frame of 1,500 ``[`` made the decoder raise
 ``RecursionError``, which no handler caught, so the consumer died without its
 clean-up and left a presence behind (docs/reliability.md). Nothing here
@@ -44,10 +45,6 @@ def nesting_depth(text: str) -> int:
     return deepest
 
 
-def _no_constants(name: str):
-    raise ValueError(f"{name} is not JSON")
-
-
 def parse(text_data: str | None, bytes_data: bytes | None):
     """The decoded message of a text frame, or ``FrameRefused``."""
     if text_data is None:
@@ -57,6 +54,6 @@ def parse(text_data: str | None, bytes_data: bytes | None):
     if nesting_depth(text_data) > MAX_DEPTH:
         raise FrameRefused("too_deep", f"Messages are nested at most {MAX_DEPTH} levels deep.")
     try:
-        return json.loads(text_data, parse_constant=_no_constants)
+        return json.loads(text_data)
     except (ValueError, RecursionError):
         raise FrameRefused("bad_json", "The message is not valid JSON.") from None

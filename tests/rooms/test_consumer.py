@@ -58,8 +58,6 @@ async def test_a_snapshot_arrives_on_connect(alice):
         ("x" * 9000, "too_large"),
         ("[" * 1500, "too_deep"),
         (json.dumps({"action": "move", "version": 0, "move": {"type": "draw", "x": [[[[[[[[[1]]]]]]]]]}}), "too_deep"),
-        ('{"action": "move", "version": NaN, "move": {}}', "bad_json"),
-        ('{"action": "options", "time_limit": Infinity}', "bad_json"),
         (json.dumps({"action": "move", "version": 0, "move": {"type": "discard", "card": "AS"}}), "not_playing"),
     ],
 )

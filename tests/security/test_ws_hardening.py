@@ -67,7 +67,7 @@ async def lobby(user):
         ({"text_data": json.dumps({"action": "filter", "game": [[[[[[[[["x"]]]]]]]]]})}, "too_deep"),
         ({"text_data": "x" * 9000}, "too_large"),
         ({"text_data": "{not json"}, "bad_json"),
-        ({"text_data": '{"action": "filter", "game": NaN}'}, "bad_json"),
+        ({"text_data": '{"action": "filter", "game": NaN}'}, "bad_message"),
         ({"text_data": "[1, 2]"}, "bad_message"),
         ({"text_data": json.dumps({"action": "filter", "game": {"a": 1}})}, "bad_message"),
         ({"text_data": json.dumps({"action": "fly"})}, "unknown_action"),
@@ -99,9 +99,7 @@ async def test_the_lobby_socket_is_rate_limited_then_closed_when_it_persists(ali
     while not kinds or not kinds[-1].startswith("closed"):
         kinds.append(await answer(comm))
     assert kinds == (
-        ["pong"] * limits.LOBBY_RATE_BURST
-        + ["rate_limited"] * (limits.RATE_CLOSE_AFTER - 1)
-        + ["closed:4429"]
+        ["pong"] * limits.LOBBY_RATE_BURST + ["rate_limited"] * (limits.RATE_CLOSE_AFTER - 1) + ["closed:4429"]
     )
 
 

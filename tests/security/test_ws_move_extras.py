@@ -16,7 +16,7 @@ from django.test import Client
 from django.urls import reverse
 
 from rooms import services
-from rooms.consumers import MAX_MESSAGE_BYTES
+from rooms.frames import MAX_FRAME_BYTES as MAX_MESSAGE_BYTES
 from tests.rooms.helpers import play_until_human, state_of, turn_seat
 from tests.rooms.wsclient import connect, receive_until
 
@@ -77,11 +77,16 @@ async def test_a_buraco_move_with_extra_data_is_refused_and_nothing_is_stored(al
     assert connected
     await receive_until(comm, lambda m: m["type"] == "snapshot")
     before = await stored(room)  # after the connection, which counts as a change of the room
-    # Nested as deep as the frame parser follows here (the 960 levels of the attack are refused by
-    # the frame's depth limit before any handler; services see them in tests/rooms/test_canonical_moves.py).
-    nested = "[" * 200 + "]" * 200
-    deep_frame = move_frame(room.state_version, f'{{"type": "draw_stock", "x": {nested}}}', "deep")
-    await refused(comm, deep_frame, "deep")
+    # The 960 levels of the attack are refused by the frame's depth limit before any handler
+    # (rooms/frames.py; no id: the frame was not read); services see them in
+    # tests/rooms/test_canonical_moves.py. Nested within the limit, the move reaches the rules.
+    attack = "[" * 960 + "]" * 960
+    await comm.send_to(text_data=move_frame(room.state_version, f'{{"type": "draw_stock", "x": {attack}}}', "deep"))
+    too_deep, _ = await receive_until(comm, lambda m: m["type"] == "error")
+    assert too_deep["code"] == "too_deep"
+    nested = "[" * 5 + "]" * 5
+    deep_frame = move_frame(room.state_version, f'{{"type": "draw_stock", "x": {nested}}}', "nested")
+    assert (await refused(comm, deep_frame, "nested"))["code"] == "bad_move"
     filler = "A" * (MAX_MESSAGE_BYTES - 200)
     data_frame = move_frame(room.state_version, json.dumps({"type": "draw_stock", "x": filler}), "data")
     assert 7900 < len(data_frame.encode()) <= MAX_MESSAGE_BYTES  # the attack's 8 KB, within the frame limit
