@@ -68,6 +68,22 @@ class PlayerFilter(admin.SimpleListFilter):
         return queryset
 
 
+class RoomFilter(admin.SimpleListFilter):
+    """Admin's own filter by room would load every room row, next seeds included: names only here."""
+
+    title = "room"
+    parameter_name = "room"
+
+    def lookups(self, request, model_admin):
+        rooms = Room.objects.only("id", "name", "game").order_by("name")[:200]
+        return [(room.id, str(room)) for room in rooms]
+
+    def queryset(self, request, queryset):
+        if self.value():
+            return queryset.filter(room_id=self.value())
+        return queryset
+
+
 @admin.register(Match)
 class MatchAdmin(ReadOnlyAdmin):
     list_display = ("__str__", "game", "status", "started_at", "ended_at", "winners", "verify_link")
@@ -93,9 +109,9 @@ class MatchAdmin(ReadOnlyAdmin):
 @admin.register(Hand)
 class HandAdmin(ReadOnlyAdmin):
     list_display = ("__str__", "game", "room", "number", "started_at", "ended_at", "scores")
-    list_filter = ("game", "started_at", PlayerFilter, "room")
+    list_filter = ("game", "started_at", PlayerFilter, RoomFilter)
     search_fields = ("room__name", "room__code", "match__players__username")
-    list_select_related = ("room", "match")
+    list_select_related = ("room", "match", "match__room")
     date_hierarchy = "started_at"
     fields = ("room", "match", "number", "game", "dealer", "seat_map", "breakdown", "move_log", "replay", "verify")
     readonly_fields = fields
@@ -105,8 +121,8 @@ class HandAdmin(ReadOnlyAdmin):
         return (
             super()
             .get_queryset(request)
-            .select_related("room", "match")
-            .defer("deck", "state", "match__seed", "room__next_seed")
+            .select_related("room", "match", "match__room")
+            .defer("deck", "state", "match__seed", "room__next_seed", "match__room__next_seed")
         )
 
     @admin.display(description="scores")

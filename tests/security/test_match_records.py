@@ -110,6 +110,35 @@ def test_pages_that_do_not_need_the_seed_never_load_it(running, alice, django_as
         assert not [sql for sql in selected if re.search(r'"rooms_match"\."seed"|"next_seed"', sql)], url
 
 
+def test_admin_pages_never_load_a_running_matchs_seed(running, alice):
+    """The staff lists and pages of rooms, matches and hands show no seed while it is secret: none is read."""
+    alice.is_staff = alice.is_superuser = True
+    alice.save()
+    client = Client()
+    client.force_login(alice)
+    hand = running.hands.get()
+    seen = []
+
+    def record(execute, sql, params, many, context):
+        seen.append(sql)
+        return execute(sql, params, many, context)
+
+    for url in (
+        "/admin/rooms/room/",
+        "/admin/rooms/match/",
+        "/admin/rooms/hand/",
+        f"/admin/rooms/match/{running.pk}/change/",
+        f"/admin/rooms/hand/{hand.pk}/change/",
+    ):
+        seen.clear()
+        with connection.execute_wrapper(record):
+            response = client.get(url)
+        assert response.status_code == 200, url
+        assert running.seed not in response.content.decode(), url
+        leaks = [sql for sql in seen if re.search(r'"rooms_match"\."seed"|"next_seed"|"rooms_hand"\."deck"', sql)]
+        assert leaks == [], (url, leaks)
+
+
 def test_verify_links_name_matches_by_an_unguessable_id(running):
     assert running.verify_url == f"/matches/{running.public_id}/verify/"
     assert len(running.public_id) >= 22 and not running.public_id.isdigit()
