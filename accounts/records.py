@@ -6,9 +6,11 @@ Read-only: the room services write PlayerStat and Match; this module never does.
 from dataclasses import dataclass
 from datetime import datetime
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from rooms.models import GAME_CHOICES, Match, PlayerStat, Seat
+from games import registry
+from rooms.models import Match, PlayerStat, Seat
 
 RECENT_MATCHES = 10
 
@@ -36,9 +38,10 @@ def game_stats(user) -> list[GameStat]:
     """One line per game, in the site's game order; games never played show zeros."""
     rows = {stat.game: stat for stat in PlayerStat.objects.filter(user=user)}
     lines = []
-    for game, label in GAME_CHOICES:
-        stat = rows.get(game)
-        lines.append(GameStat(game, label, stat.played if stat else 0, stat.won if stat else 0))
+    for spec in registry.specs():
+        stat = rows.get(spec.name)
+        label = spec.display_name(get_language())
+        lines.append(GameStat(spec.name, label, stat.played if stat else 0, stat.won if stat else 0))
     return lines
 
 
@@ -85,7 +88,7 @@ def _winner_name(match: Match, winner, seats: dict[int, str]) -> str:
         index = int(winner)
     except (TypeError, ValueError):
         return str(winner)
-    if match.game == "buraco":
+    if registry.spec(match.game).teams:  # a team's members are the seats of its parity
         members = [seats[i] for i in sorted(seats) if i % 2 == index]
         return " & ".join(members) if members else _("Team %(number)s") % {"number": index + 1}
     return seats.get(index) or _("Seat %(number)s") % {"number": index + 1}

@@ -7,22 +7,18 @@ seat's browser sees. Bot modules load lazily.
 
 import importlib
 
-LEVELS = ("easy", "normal", "hard")
+from games import registry as game_registry
 
-MODULES = {
-    "rouba_monte": "bots.rouba_monte",
-    "stealing_bundles": "bots.stealing_bundles",
-    "crazy_eights": "bots.crazy_eights",
-    "buraco": "bots.buraco",
-}
+LEVELS = ("easy", "normal", "hard")
 
 
 def get(game: str, level: str = "normal"):
-    """The bot for ``game`` at ``level``; ``KeyError`` if either is unknown."""
+    """The bot for ``game`` at ``level``; ``KeyError`` if either is unknown.
+
+    Which module holds a game's bots is part of the game's declaration
+    (``bots`` in its spec, games/spec.py).
+    """
     if level not in LEVELS:
         raise KeyError(f"unknown bot level {level!r}")
-    try:
-        module = importlib.import_module(MODULES[game])
-    except KeyError:
-        raise KeyError(f"unknown game {game!r}") from None
+    module = importlib.import_module(game_registry.spec(game).bots)
     return module.BOTS[level]

@@ -8,18 +8,22 @@ from django.utils.translation import get_language
 from games import registry
 from rooms.models import Heartbeat
 
-RULE_GAMES = registry.NAMES
+
+def rule_games() -> tuple[str, ...]:
+    """The games with a rules page, from their declarations."""
+    return tuple(s.name for s in registry.specs() if s.rules_page)
 
 
 def home(request):
-    return render(request, "home.html", {"games": RULE_GAMES})
+    return render(request, "home.html", {"games": rule_games()})
 
 
 def rules(request, game: str):
-    if game not in RULE_GAMES:
+    games = rule_games()
+    if game not in games:
         raise Http404("unknown game")
     language = "en" if (get_language() or "").startswith("en") else "pt"
-    return render(request, f"rules/{game}.{language}.html", {"game": game, "games": RULE_GAMES})
+    return render(request, f"rules/{game}.{language}.html", {"game": game, "games": games})
 
 
 def health(request):

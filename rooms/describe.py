@@ -19,7 +19,7 @@ from django.utils import translation
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
-from games import cards
+from games import cards, registry
 from rooms.participants import holder_at
 
 
@@ -88,50 +88,22 @@ def describe_move(game: str, entry: dict, name: str, victim: str | None = None) 
 
 
 def _sentence(game: str, move: dict, name: str, victim: str | None) -> str:
+    """The game's own sentence for the move (``move_words`` in its spec), filled in."""
+    words = registry.spec(game).move_words if game in registry.NAMES else {}
     kind = move.get("type")
-    card = card_name(move.get("card"))
-    if game in ("rouba_monte", "stealing_bundles"):
-        if kind == "capture":
-            return _("%(name)s captured %(target)s with %(card)s") % {
-                "name": name,
-                "target": card_name(move.get("target")),
-                "card": card,
-            }
-        if kind == "steal":
-            return _("%(name)s stole %(victim)s's pile with %(card)s") % {
-                "name": name,
-                "victim": victim or "?",
-                "card": card,
-            }
-        if kind == "discard":
-            return _("%(name)s put %(card)s on the table") % {"name": name, "card": card}
-    if game == "crazy_eights":
-        if kind == "play" and move.get("suit"):
-            return _("%(name)s played %(card)s and chose %(suit)s") % {
-                "name": name,
-                "card": card,
-                "suit": _suit(move["suit"]),
-            }
-        if kind == "play":
-            return _("%(name)s played %(card)s") % {"name": name, "card": card}
-        if kind == "draw":
-            return _("%(name)s drew") % {"name": name}
-        if kind == "keep":
-            return _("%(name)s kept the card drawn") % {"name": name}
-        if kind == "pass":
-            return _("%(name)s passed") % {"name": name}
-    if game == "buraco":
-        if kind == "draw_stock":
-            return _("%(name)s drew from the stock") % {"name": name}
-        if kind == "draw_discard":
-            return _("%(name)s took the discard pile") % {"name": name}
-        if kind == "meld":
-            return _("%(name)s melded %(cards)s") % {"name": name, "cards": cards_name(move.get("cards"))}
-        if kind == "add":
-            return _("%(name)s added %(cards)s to a run") % {"name": name, "cards": cards_name(move.get("cards"))}
-        if kind == "discard":
-            return _("%(name)s discarded %(card)s") % {"name": name, "card": card}
-    return _("%(name)s played") % {"name": name}
+    # A variant for a move carrying a key ("play+suit": an eight with its suit) comes first.
+    template = next((words[f"{kind}+{key}"] for key in move if move.get(key) and f"{kind}+{key}" in words), None)
+    template = template or words.get(kind)
+    if template is None:
+        return _("%(name)s played") % {"name": name}
+    return _(template) % {
+        "name": name,
+        "card": card_name(move.get("card")),
+        "target": card_name(move.get("target")),
+        "victim": victim or "?",
+        "suit": _suit(move.get("suit")),
+        "cards": cards_name(move.get("cards")),
+    }
 
 
 def seat_holder(seat):

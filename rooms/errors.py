@@ -1,11 +1,17 @@
 """The error every room action raises for a request it refuses.
 
-``code`` is stable (clients and tests match on it); ``message`` says why.
+``code`` is stable (clients and tests match on it); ``message`` says why, in
+English, from the error catalogue (rooms/messages.py) unless the raiser gives
+its own; a reader gets the catalogue's text in their language.
 """
+
+from rooms.messages import english
 
 
 class RoomError(Exception):
-    def __init__(self, code: str, message: str):
+    def __init__(self, code: str, message: str | None = None):
+        if message is None:
+            message = english(code) or code
         super().__init__(message)
         self.code = code
         self.message = message

@@ -1,8 +1,10 @@
-"""Error messages in the player's language, by stable error code.
+"""The error catalogue: every refusal's message by its stable code, translated once.
 
-Services and engines raise errors with a stable code and an English message;
-what a player reads is looked up here by code and translated (pt-BR first).
-A code without an entry keeps the original message.
+Services, consumers and engines refuse with a stable code (``RoomError``,
+``IllegalMove``); what a player reads, on the socket, in the lobby form or on
+the table, is looked up here by that code in the reader's language (pt-BR
+first). A code without an entry keeps the message it was raised with.
+tests/rooms/test_error_catalogue.py checks that every code raised has one.
 """
 
 from django.utils import translation
@@ -19,6 +21,7 @@ MESSAGES = {
     "duplicate_id": _("This message was already received."),
     "rate_limited": _("Too many messages; slow down."),
     "unavailable": _("The table is unavailable for a moment; try again."),
+    "server_error": _("The server failed on this action; see the table."),
     # rooms
     "room_not_found": _("This room does not exist."),
     "room_closed": _("This room is closed."),
@@ -89,3 +92,18 @@ def message_for(code: str, fallback: str, language: str | None = None) -> str:
         with translation.override(language):
             return str(text)
     return str(text)
+
+
+def english(code: str) -> str | None:
+    """The catalogue's English text for ``code`` (what logs and tests read), or None."""
+    text = MESSAGES.get(code)
+    if text is None:
+        return None
+    with translation.override("en"):
+        return str(text)
+
+
+def catalogue(language: str | None = None) -> dict[str, str]:
+    """Every code's message in ``language`` (the active one when None): what a table page carries."""
+    with translation.override(language or translation.get_language()):
+        return {code: str(text) for code, text in MESSAGES.items()}

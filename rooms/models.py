@@ -13,14 +13,10 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from games import fair
+from games import fair, registry
 
-GAME_CHOICES = [
-    ("rouba_monte", "Rouba Monte"),
-    ("stealing_bundles", "Stealing Bundles"),
-    ("crazy_eights", "Crazy Eights"),
-    ("buraco", "Buraco"),
-]
+# The site's games, as their declarations name them (games/*/spec.py).
+GAME_CHOICES = [(spec.name, spec.display_name()) for spec in registry.specs()]
 BOT_LEVELS = [("easy", _("easy")), ("normal", _("normal")), ("hard", _("hard"))]
 
 

@@ -113,32 +113,12 @@ def _finish(room: Room, seats: list[Seat] | None = None, lobby: bool = True) -> 
 
 def validate_options(game: str, options: dict) -> dict:
     """The engine's own option check: unknown names or bad values are refused."""
-    engine = registry.get(game)
-    try:
-        known = dict(engine.OPTIONS)
-    except AttributeError:
-        known = {}
     if not isinstance(options, dict):
         raise RoomError("bad_options", "Options must be an object.")
-    unknown = sorted(set(options) - set(known))
-    if unknown:
-        raise RoomError("bad_options", f"Unknown options for this game: {', '.join(unknown)[:200]}.")
-    # Each value has its default's JSON type (no 1500.0 for 1500, no NaN): what is stored is plain.
-    if any(type(value) is not type(known[name]) for name, value in options.items() if known[name] is not None):
-        raise RoomError("bad_options", "These options are not valid for this game.")
-    merged = {**known, **options}
-    if game == "buraco" and merged.get("target") not in (1500, 3000, 5000):
-        raise RoomError("bad_options", "The Buraco target must be 1500, 3000 or 5000.")
     try:
-        engine.deal(
-            players=policy(game).min_players if game != "buraco" else 4,
-            dealer=0,
-            deck=engine.new_deck(merged),
-            options=merged,
-        )
+        return registry.get(game).check_options(options)
     except ValueError as exc:
         raise RoomError("bad_options", f"Invalid options: {exc}") from None
-    return merged
 
 
 def validate_time_limit(value) -> int | None:
@@ -490,8 +470,8 @@ def _deal(room: Room, seats: list[Seat], match: Match, number: int, tiebreak: li
     deck = fair.shuffle(key, fair.deal_label(number), engine.new_deck(options))
     if tiebreak is not None:
         # The round's seats travel in the hand's options, so that a replay deals it again.
-        tied = sorted(seat_map.index(int(s)) for s in tiebreak if int(s) in seat_map)
-        options = {**options, "tiebreak_round": True, "tiebreak_seats": tied}
+        tied = [seat_map.index(int(s)) for s in tiebreak if int(s) in seat_map]
+        options = engine.tiebreak_options(options, tied)
     state = engine.deal(
         players=len(players), dealer=seat_map.index(dealer.index), deck=deck, options=options, seed=key, hand=number
     )
@@ -577,7 +557,7 @@ def next_hand(user, code: str) -> Room:
     seats = _seats(room)
     match, hand = _current(room)
     tiebreak = None
-    if room.game == "stealing_bundles" and hand.result and hand.result.get("tiebreak_needed"):
+    if policy(room.game).tiebreak and hand.result and hand.result.get("tiebreak_needed"):
         tiebreak = hand.result["tiebreak_needed"]
     _deal(room, seats, match, hand.number + 1, tiebreak=tiebreak)
     _touch(room, state_changed=True)
@@ -599,14 +579,9 @@ def _end_hand(room: Room, seats: list[Seat], match: Match, hand: Hand, state) ->
     scores = {room_key(k): v for k, v in result["scores"].items()}
     winners = [room_key(w) for w in result["winners"]]
     abandoned = bool(result.get("abandoned"))
-    if hasattr(engine, "add_to_totals"):
-        # The engine keeps its own match arithmetic (games counted, tie-break rounds).
-        points = {room_key(k): v for k, v in result.get("match_points", result["scores"]).items()}
-        totals = engine.add_to_totals(match.totals, {**result, "match_points": points})
-    else:
-        totals = dict(match.totals)
-        for k, v in scores.items():
-            totals[k] = totals.get(k, 0) + v
+    # The engine keeps its own match arithmetic (points summed, games counted, tie-break rounds).
+    keys = None if teams else {str(i): str(room_seat) for i, room_seat in enumerate(seat_map)}
+    totals = engine.add_to_totals(match.totals, result, keys)
     hand.result = {"scores": scores, "winners": winners, "breakdown": result.get("breakdown", {}), "engine": result}
     hand.ended_at = _now()
     match.totals = totals
@@ -701,7 +676,7 @@ def _apply_move(room: Room, seats: list[Seat], match: Match, hand: Hand, engine_
     auto = kind in ("timeout", "grace")
     entry = _log_entry(engine_seat, move, kind, by, auto=auto)
     queries.save_move(hand, entry)
-    public = _public_move(room.game, move, new_state, engine_seat)
+    public = engine.public_move(move, new_state, engine_seat)
     room.last_move = {
         "seat": hand.seat_map[engine_seat],
         "engine_seat": engine_seat,
@@ -745,13 +720,6 @@ def _move_words(game: str, seats: list[Seat], hand: Hand, entry: dict) -> dict:
         victim = describe.seat_holder(seat) if seat is not None else None
     text = describe.in_languages(describe.live_move, game, entry, actor, victim)
     return {"name": actor.name or None, "text": text}
-
-
-def _public_move(game: str, move: dict, state, engine_seat: int) -> dict:
-    """The move as every seat may see it (a kept Crazy Eights card stays secret)."""
-    if game == "crazy_eights" and move.get("type") in ("draw", "keep"):
-        return {"type": move["type"]}
-    return move
 
 
 @transaction.atomic

@@ -15,18 +15,11 @@ from django.utils.translation import gettext_lazy
 from games import fair, registry
 from rooms import match_access, services
 from rooms.errors import RoomError
-from rooms.forms import RoomForm
+from rooms.forms import RoomForm, lobby_settings
 from rooms.messages import message_for
 from rooms.models import Hand, Match, Room
 
 ROOMS_PER_HOUR = getattr(settings, "MESA_ROOMS_PER_HOUR", 10)
-# Rouba Monte and Stealing Bundles share one table: the same centre, piles and moves.
-TABLE_TEMPLATES = {
-    "rouba_monte": "rooms/table_capture.html",
-    "stealing_bundles": "rooms/table_capture.html",
-    "crazy_eights": "rooms/table_crazy_eights.html",
-    "buraco": "rooms/table_buraco.html",
-}
 MOVE_KINDS = {
     "move": gettext_lazy("move"),
     "bot": gettext_lazy("bot move"),
@@ -53,7 +46,7 @@ def lobby(request):
                     is_public=data["public"],
                     time_limit=data["time_limit"] or None,
                     options=form.room_options(),
-                    seat_count=data.get("seat_count") if data["game"] in ("crazy_eights", "stealing_bundles") else None,
+                    seat_count=data["seat_count"],
                 )
                 for index in range(1, 1 + min(data.get("bots") or 0, room.seat_count - 1)):
                     services.add_bot(request.user, room.code, index, data["bot_level"])
@@ -68,7 +61,8 @@ def lobby(request):
         .distinct()
         .order_by("-updated_at")
     )
-    return render(request, "rooms/lobby.html", {"form": form, "my_rooms": mine, "games": registry.NAMES})
+    context = {"form": form, "my_rooms": mine, "games": registry.NAMES, "lobby_settings": lobby_settings()}
+    return render(request, "rooms/lobby.html", context)
 
 
 @login_required
@@ -77,11 +71,12 @@ def room(request, code: str):
     if room.status == Room.Status.CLOSED:
         messages.info(request, _("This room is closed."))
         return redirect("rooms:lobby")
-    return render(request, TABLE_TEMPLATES[room.game], {"room": room, "game": room.game})
+    return render(request, registry.spec(room.game).table, {"room": room, "game": room.game})
 
 
 def _match_payload(match: Match) -> dict:
     hands = []
+    final = registry.spec(match.game).verify_final
     for hand in match.hands.order_by("number"):
         hands.append(
             {
@@ -95,8 +90,10 @@ def _match_payload(match: Match) -> dict:
                 "result": hand.result,
             }
         )
-        if match.game == "crazy_eights":
-            hands[-1]["final"] = _crazy_eights_final(hand.state)
+        if final:
+            # What the verify page compares its own replay of the hand with: the recorded
+            # state at the end of the hand (all public once the match is over).
+            hands[-1]["final"] = {name: hand.state.get(name) for name in final}
     engine = registry.get(match.game)
     return {
         "match": match.id,
@@ -113,15 +110,6 @@ def _match_payload(match: Match) -> dict:
         "totals": match.totals,
         "winners": match.winners,
     }
-
-
-# What the verify page compares its own replay of a Crazy Eights hand with: the
-# recorded state at the end of the hand (all public once the match is over).
-CRAZY_EIGHTS_FINAL = ("hands", "stock", "discard", "suit", "reshuffles", "runouts", "end", "end_reason", "winner")
-
-
-def _crazy_eights_final(state: dict) -> dict:
-    return {name: state.get(name) for name in CRAZY_EIGHTS_FINAL}
 
 
 @login_required

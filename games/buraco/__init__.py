@@ -12,6 +12,7 @@ from games.buraco.flow import (
     OPTIONS,
     apply,
     auto_move,
+    check_options,
     current_seat,
     deal,
     from_json,
@@ -22,13 +23,18 @@ from games.buraco.flow import (
     to_json,
 )
 from games.buraco.scoring import match_status, result
+from games.buraco.spec import SPEC
 from games.buraco.views import sample_state, view
+from games.contract import add_to_totals, public_move
 
 __all__ = [
     "NAME",
     "OPTIONS",
+    "SPEC",
+    "add_to_totals",
     "apply",
     "auto_move",
+    "check_options",
     "current_seat",
     "deal",
     "from_json",
@@ -36,6 +42,7 @@ __all__ = [
     "legal_moves",
     "match_status",
     "new_deck",
+    "public_move",
     "remove_player",
     "result",
     "sample_state",

@@ -11,7 +11,8 @@ from collections import Counter
 
 from games.buraco.heuristics import best_discard
 from games.buraco.runs import CLEAN_KINDS, MIN_RUN, additions, make_run, new_runs
-from games.buraco.scoring import check_target, has_clean_canastra, team_of
+from games.buraco.scoring import has_clean_canastra, team_of
+from games.buraco.spec import SPEC
 from games.cards import deck104, is_card, sort_key
 from games.errors import IllegalMove
 
@@ -20,7 +21,7 @@ PLAYERS = 4
 HAND_SIZE = 11
 MORTO_SIZE = 11
 DECK_SIZE = 104
-OPTIONS = {"target": 1500}
+OPTIONS = SPEC.defaults()
 # Safety limit: a hand in which players keep taking the discard pile back and
 # forth would never use up the stock. After this many turns the hand ends as if
 # the stock had run out (no going-out bonus).
@@ -37,11 +38,8 @@ def new_deck(options: dict | None = None) -> list[str]:
 
 
 def check_options(options: dict | None) -> dict:
-    options = dict(options or {})
-    unknown = set(options) - set(OPTIONS)
-    if unknown:
-        raise ValueError(f"unknown Buraco options: {sorted(unknown)}")
-    return {"target": check_target(options)}
+    """The full options dict; ``ValueError`` for an unknown name or a bad value."""
+    return SPEC.check_options(dict(options or {}))
 
 
 def deal(players: int, dealer: int, deck, options: dict | None = None, seed: str | None = None, hand: int = 1) -> dict:

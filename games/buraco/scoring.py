@@ -6,12 +6,13 @@ Never imports Django.
 """
 
 from games.buraco.runs import CANASTRA_BONUS, CLEAN_KINDS
+from games.buraco.spec import SPEC
 
 TEAMS = ("0", "1")
 GOING_OUT_BONUS = 100
 MORTO_PENALTY = 100
-TARGETS = (1500, 3000, 5000)
-DEFAULT_TARGET = 1500
+TARGETS = SPEC.option("target").choices
+DEFAULT_TARGET = SPEC.option("target").default
 
 _VALUES = {"A": 15, "2": 10, "8": 10, "9": 10, "T": 10, "J": 10, "Q": 10, "K": 10}
 

@@ -3,6 +3,7 @@
 Re-exports the engine contract of DESIGN.md section 3. Never imports Django.
 """
 
+from games.contract import add_to_totals
 from games.crazy_eights.points import POINTS, card_points, hand_points
 from games.crazy_eights.rules import (
     MAX_RUNOUTS,
@@ -12,6 +13,7 @@ from games.crazy_eights.rules import (
     auto_move,
     best_suit,
     can_draw,
+    check_options,
     current_seat,
     deal,
     fits,
@@ -24,18 +26,22 @@ from games.crazy_eights.rules import (
     to_json,
 )
 from games.crazy_eights.scoring import match_status, result
-from games.crazy_eights.views import sample_state, unplayable_reason, view
+from games.crazy_eights.spec import SPEC
+from games.crazy_eights.views import public_move, sample_state, unplayable_reason, view
 
 __all__ = [
     "MAX_RUNOUTS",
     "NAME",
     "OPTIONS",
     "POINTS",
+    "SPEC",
+    "add_to_totals",
     "apply",
     "auto_move",
     "best_suit",
     "can_draw",
     "card_points",
+    "check_options",
     "current_seat",
     "deal",
     "fits",
@@ -46,6 +52,7 @@ __all__ = [
     "lowest_key",
     "match_status",
     "new_deck",
+    "public_move",
     "remove_player",
     "result",
     "sample_state",

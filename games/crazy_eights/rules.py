@@ -9,6 +9,7 @@ its seed and its moves. Never imports Django.
 from games import fair
 from games.cards import RANK_INDEX, SUIT_INDEX, SUITS, deck52, is_card
 from games.crazy_eights.points import card_points
+from games.crazy_eights.spec import SPEC
 from games.errors import IllegalMove
 
 NAME = "crazy_eights"
@@ -19,7 +20,7 @@ HAND_SIZE = {2: 7, 3: 5, 4: 5, 5: 5, 6: 5}
 EIGHT = "8"
 # The stock may run out 20 times in a hand; the 21st run-out ends it as blocked.
 MAX_RUNOUTS = 20
-OPTIONS = {"target": 100}
+OPTIONS = SPEC.defaults()
 
 END_OUT = "out"
 END_BLOCKED = "blocked"
@@ -36,15 +37,7 @@ _MOVE_KEYS = {
 
 def check_options(options: dict | None) -> dict:
     """The full options dict; ``ValueError`` for an unknown name or a bad value."""
-    options = dict(options or {})
-    unknown = set(options) - set(OPTIONS)
-    if unknown:
-        raise ValueError(f"unknown option(s) for {NAME}: {sorted(unknown)}")
-    full = {**OPTIONS, **options}
-    target = full["target"]
-    if not isinstance(target, int) or isinstance(target, bool) or target < 1:
-        raise ValueError("target must be a positive integer")
-    return full
+    return SPEC.check_options(dict(options or {}))
 
 
 def new_deck(options: dict | None = None) -> list[str]:

@@ -146,3 +146,10 @@ def unplayable_reason(view: dict, card: str) -> str | None:
     if not fits(card, view["discard_top"], view["suit"]):
         return "card_does_not_fit"
     return None
+
+
+def public_move(move: dict, state, seat: int) -> dict:
+    """The move as every seat may see it: a draw or a kept card says nothing of the card."""
+    if move.get("type") in ("draw", "keep"):
+        return {"type": move["type"]}
+    return move

@@ -10,31 +10,29 @@ The table mechanics (deal, refills, views) are shared in ``games.fishing``.
 from games.cards import RANK_INDEX, deck52
 from games.errors import IllegalMove
 from games.fishing import table
+from games.rouba_monte.spec import SPEC
 
 NAME = "rouba_monte"
-OPTIONS: dict = {}
+OPTIONS: dict = SPEC.defaults()
 
 # The keys each move type carries; any other key is a malformed move.
 KEYS = {"capture": ("type", "card", "target"), "steal": ("type", "card", "from"), "discard": ("type", "card")}
 
 
-def _options(options) -> dict:
-    options = dict(options or {})
-    unknown = set(options) - set(OPTIONS)
-    if unknown:
-        raise ValueError(f"unknown options for {NAME}: {sorted(unknown)}")
-    return {**OPTIONS, **options}
+def check_options(options) -> dict:
+    """Every option with its default filled in; ``ValueError`` for unknown names or bad values."""
+    return SPEC.check_options(dict(options or {}))
 
 
 def new_deck(options=None) -> list[str]:
     """The canonical 52-card deck (Rouba Monte has no deck variation)."""
-    _options(options)
+    check_options(options)
     return deck52()
 
 
 def deal(players, dealer, deck, options=None, seed=None, hand=1) -> dict:
     """Four cards each, one at a time from the dealer's left, then four face up to the centre."""
-    opts = _options(options)
+    opts = check_options(options)
     return table.new_state(NAME, players, dealer, deck, deck52(), opts, seed, hand)
 
 
@@ -165,7 +163,7 @@ def match_status(totals: dict, options=None) -> dict:
     ``totals`` is ``result()["scores"]``; a truthy ``"abandoned"`` key (the
     hand ended with fewer than two active players) means no winner.
     """
-    _options(options)
+    check_options(options)
     if totals.get("abandoned"):
         return {"over": True, "winners": []}
     seats = table.seat_totals(totals)

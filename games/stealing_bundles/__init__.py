@@ -1,5 +1,6 @@
 """Stealing Bundles engine: the public contract of DESIGN.md section 3. Never imports Django."""
 
+from games.contract import public_move
 from games.stealing_bundles.rules import (
     NAME,
     OPTIONS,
@@ -7,6 +8,7 @@ from games.stealing_bundles.rules import (
     add_to_totals,
     apply,
     auto_move,
+    check_options,
     current_seat,
     deal,
     deal_tiebreak,
@@ -18,17 +20,21 @@ from games.stealing_bundles.rules import (
     remove_player,
     result,
     sample_state,
+    tiebreak_options,
     to_json,
     view,
 )
+from games.stealing_bundles.spec import SPEC
 
 __all__ = [
     "NAME",
     "OPTIONS",
     "ROUND_OPTIONS",
+    "SPEC",
     "add_to_totals",
     "apply",
     "auto_move",
+    "check_options",
     "current_seat",
     "deal",
     "deal_tiebreak",
@@ -37,9 +43,11 @@ __all__ = [
     "legal_moves",
     "match_status",
     "new_deck",
+    "public_move",
     "remove_player",
     "result",
     "sample_state",
+    "tiebreak_options",
     "to_json",
     "view",
 ]

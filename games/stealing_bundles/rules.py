@@ -10,50 +10,39 @@ The table mechanics (deal, refills, views) are shared in ``games.fishing``.
 from games.cards import RANK_INDEX, deck40, deck52
 from games.errors import IllegalMove
 from games.fishing import table
+from games.stealing_bundles.spec import SPEC
 
 NAME = "stealing_bundles"
 
-OPTIONS = {
-    "no_steal": False,
-    "jacks_wild": False,
-    "last_capture_bonus": False,
-    "sweep_bonus": False,
-    "deck40": False,
-    "counter_clockwise": False,
-    "double_piles": False,
-    "tiebreak": False,
-    "match_games": 1,
-    "match_scoring": "wins",
-}
+OPTIONS = SPEC.defaults()
 
 # Set by the room when it deals a tie-break round (see deal_tiebreak); not a house rule.
 ROUND_OPTIONS = {"tiebreak_round": False, "tiebreak_seats": None}
 
-MATCH_SCORINGS = ("wins", "cards")
+MATCH_SCORINGS = SPEC.option("match_scoring").choices
 
 # The keys each move type carries (plus the pile choices with double piles); any other key is malformed.
 KEYS = {"capture": ("type", "card", "target"), "steal": ("type", "card", "from"), "discard": ("type", "card")}
 DOUBLE_KEYS = {"capture": ("pile",), "steal": ("from_pile", "pile"), "discard": ()}
 
 
+def check_options(options) -> dict:
+    """A room's options, every one filled in; ``ValueError`` for unknown names or bad values."""
+    return SPEC.check_options(dict(options or {}))
+
+
 def _options(options) -> dict:
-    """Every option with its default filled in; ``ValueError`` for unknown names or bad values."""
+    """The options of a hand: a room's, plus the round options of a tie-break deal."""
     options = dict(options or {})
-    unknown = set(options) - set(OPTIONS) - set(ROUND_OPTIONS)
-    if unknown:
-        raise ValueError(f"unknown options for {NAME}: {sorted(unknown)}")
-    opts = {**OPTIONS, **options}
-    for name, default in OPTIONS.items():
-        if isinstance(default, bool) and not isinstance(opts[name], bool):
-            raise ValueError(f"option {name} must be true or false")
-    games = opts["match_games"]
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError("option match_games must be a whole number of at least 1")
-    if opts["match_scoring"] not in MATCH_SCORINGS:
-        raise ValueError(f"option match_scoring must be one of {MATCH_SCORINGS}")
-    if not isinstance(opts.get("tiebreak_round", False), bool):
+    round_options = {name: options.pop(name) for name in ROUND_OPTIONS if name in options}
+    if not isinstance(round_options.get("tiebreak_round", False), bool):
         raise ValueError("tiebreak_round must be true or false")
-    return opts
+    return {**check_options(options), **round_options}
+
+
+def tiebreak_options(options: dict, seats: list[int]) -> dict:
+    """The options of a tie-break round among ``seats`` (engine seats): what ``deal`` reads, and a replay."""
+    return {**options, "tiebreak_round": True, "tiebreak_seats": sorted(seats)}
 
 
 def new_deck(options=None) -> list[str]:
@@ -304,11 +293,15 @@ def result(state: dict) -> dict:
     }
 
 
-def add_to_totals(totals: dict | None, hand_result: dict) -> dict:
-    """Match totals after one more hand: seat -> summed ``match_points``, plus ``games`` and ``abandoned``."""
+def add_to_totals(totals: dict | None, hand_result: dict, keys: dict | None = None) -> dict:
+    """Match totals after one more hand: seat -> summed ``match_points``, plus ``games`` and ``abandoned``.
+
+    ``keys`` renames the hand's seats to the match's (the room's seats).
+    """
     out = dict(totals or {})
     for key, value in hand_result["match_points"].items():
-        out[key] = out.get(key, 0) + value
+        name = (keys or {}).get(key, key)
+        out[name] = out.get(name, 0) + value
     out["games"] = out.get("games", 0) + hand_result["games"]
     out["abandoned"] = bool(out.get("abandoned")) or hand_result["abandoned"]
     return out

@@ -6,8 +6,11 @@ through the same translation catalogue as the templates.
 """
 
 from django import template
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+
+from games import registry
+from rooms.messages import catalogue
 
 register = template.Library()
 
@@ -110,20 +113,8 @@ def _common() -> dict:
         "cancel": _("Cancel"),
         "team_n": _("Team %(n)s"),
         "pile_n": _("pile %(n)s"),
-        "errors": {
-            "stale": _("The table changed before your move arrived; nothing was played."),
-            "paused": _("The game is paused."),
-            "not_your_turn": _("It is not your turn."),
-            "must_capture": _("You must capture when you can."),
-            "not_host": _("Only the host can do that."),
-            "seat_taken": _("This seat is taken."),
-            "need_person": _("At least one person must be seated to start."),
-            "need_players": _("More players are needed to start."),
-            "seats_empty": _("Every seat must be taken (people or bots) to deal."),
-            "rate_limited": _("Too many actions; slow down."),
-            "match_in_progress": _("A match is being played."),
-            "invalid_run": _("Those cards do not make a valid run."),
-        },
+        # The server's own messages, by code (rooms/messages.py): the table says what the socket says.
+        "errors": catalogue(),
     }
 
 
@@ -248,11 +239,12 @@ def _stealing_bundles() -> dict:
     }
 
 
-GAME_STRINGS = {
-    "rouba_monte": _capture,
-    "stealing_bundles": _stealing_bundles,
-    "crazy_eights": _crazy_eights,
-    "buraco": _buraco,
+# Keyed by the table page a game's declaration names (games/*/spec.py): the capture table
+# carries the strings of the variations too.
+TABLE_STRINGS = {
+    "rooms/table_capture.html": _stealing_bundles,
+    "rooms/table_crazy_eights.html": _crazy_eights,
+    "rooms/table_buraco.html": _buraco,
 }
 
 
@@ -260,13 +252,9 @@ GAME_STRINGS = {
 def table_strings(game: str) -> dict:
     """Every string a game table's scripts show, translated for this request."""
     strings = _common()
-    strings["game"] = GAME_STRINGS[game]() if game in GAME_STRINGS else {}
-    strings["game_names"] = {
-        "rouba_monte": "Rouba Monte",
-        "stealing_bundles": "Stealing Bundles",
-        "crazy_eights": "Crazy Eights",
-        "buraco": "Buraco",
-    }
+    table = registry.spec(game).table if game in registry.NAMES else None
+    strings["game"] = TABLE_STRINGS[table]() if table in TABLE_STRINGS else {}
+    strings["game_names"] = {spec.name: spec.display_name(get_language()) for spec in registry.specs()}
     strings["all_games"] = pgettext("lobby filter", "All games")
     return strings
 

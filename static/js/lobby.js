@@ -1,20 +1,55 @@
 // The lobby: the public room list, live over /ws/lobby/, a game filter, and the
-// create-room form showing only the fields of the chosen game.
+// create-room form showing only the fields, choices and limits of the chosen game.
 
 const S = JSON.parse(document.getElementById("mesa-strings").textContent);
 const $ = (id) => document.getElementById(id);
 const fill = (t, v) => String(t).replace(/%\((\w+)\)s/g, (_, k) => (k in v ? v[k] : ""));
 
-// --- the form: show the fields that apply to the chosen game -----------------------------------
-const gameSelect = document.querySelector("#create-room [name=game]");
+// --- the form: show only what the chosen game allows ---------------------------------------------
+// The per-game settings come from the games' declarations (rooms/forms.py lobby_settings); every
+// game-specific field, choice and checkbox carries the games it belongs to in data-games.
+const GAMES = JSON.parse(document.getElementById("mesa-games").textContent);
+const form = document.getElementById("create-room");
+const gameSelect = form && form.querySelector("[name=game]");
+const forGame = (node, game) => node.dataset.games.split(" ").includes(game);
+
+function limitSelect(select, allowed, fallback) {
+  for (const option of select.options) {
+    option.hidden = option.disabled = !allowed(option);
+  }
+  const current = select.options[select.selectedIndex];
+  if (!current || current.disabled) select.value = String(fallback);
+}
+
 function showFields() {
   const game = gameSelect.value;
-  document.querySelectorAll("#create-room [data-games]").forEach((field) => {
-    const on = field.dataset.games.split(" ").includes(game);
-    field.hidden = !on;
+  const rules = GAMES[game];
+  form.querySelectorAll(".field[data-games]").forEach((field) => { field.hidden = !forGame(field, game); });
+  form.querySelectorAll("input[type=checkbox][data-games]").forEach((box) => {
+    const on = forGame(box, game);
+    box.closest("label").parentElement.hidden = !on;
+    if (!on) box.checked = false;
   });
+  form.querySelectorAll("select:not([name=bots])").forEach((select) => {
+    if (![...select.options].some((o) => o.dataset.games)) return;
+    const fallback = select.name === "seat_count" ? rules.default_seats : rules.defaults[select.name];
+    limitSelect(select, (o) => !o.dataset.games || forGame(o, game), fallback);
+  });
+  limitBots();
 }
-if (gameSelect) { gameSelect.addEventListener("change", showFields); showFields(); }
+
+function limitBots() {
+  const rules = GAMES[gameSelect.value];
+  const seats = rules.seat_counts.length > 1 ? Number(form.querySelector("[name=seat_count]").value) : rules.default_seats;
+  const most = Math.min(rules.max_bots, seats - rules.min_humans);
+  limitSelect(form.querySelector("[name=bots]"), (o) => Number(o.value) <= most, 0);
+}
+
+if (gameSelect) {
+  gameSelect.addEventListener("change", showFields);
+  form.querySelector("[name=seat_count]").addEventListener("change", limitBots);
+  showFields();
+}
 
 // --- the live list ------------------------------------------------------------------------------
 const list = $("room-list");

@@ -5,10 +5,12 @@ from django.urls import reverse
 
 from games import fair, registry
 from rooms import services
-from rooms.views import CRAZY_EIGHTS_FINAL
 from tests.rooms.helpers import play_hand, play_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+# What the verify page compares of a finished Crazy Eights hand, as the game declares it.
+CRAZY_EIGHTS_FINAL = registry.spec("crazy_eights").verify_final
 
 
 def test_crazy_eights_hands_carry_their_recorded_end(client, alice):
