@@ -67,6 +67,13 @@ def test_the_room_rules_of_the_seeds():
         "stand_in",
     )
     assert (bu.all_seats_filled, bu.teams, bu.option("target").choices) == (True, True, (1500, 3000, 5000))
+    assert (ce.fill_empty_seats, ce.stand_in_until, bu.stand_in_until, bu.timeout_ends_turn) == (
+        True,
+        "match",
+        "hand",
+        False,
+    )
+    assert not any(s.fill_empty_seats for s in (rm, sb, bu)) and all(s.timeout_ends_turn for s in (rm, sb, ce))
     assert {o.name for o in sb.options} >= {"match_games", "match_scoring", "tiebreak", "deck40"}
 
 
