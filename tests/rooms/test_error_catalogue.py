@@ -10,7 +10,7 @@ from rooms.messages import MESSAGES, catalogue, message_for
 from rooms.templatetags.mesa_table import table_strings
 
 ROOT = Path(__file__).resolve().parents[2]
-RAISED = re.compile(r"""\b(?:RoomError|IllegalMove|_error)\(\s*["']([a-z_]+)["']""")
+RAISED = re.compile(r"""\b(?:RoomError|IllegalMove|FrameRefused|_error)\(\s*["']([a-z_]+)["']""")
 
 
 def raised_codes() -> dict[str, str]:
