@@ -4,7 +4,7 @@ from django.contrib import admin, messages
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 
-from rooms import match_access, services
+from rooms import match_access, services, stored
 from rooms.models import Hand, Heartbeat, Match, PlayerStat, Presence, Room, Seat
 
 
@@ -127,12 +127,13 @@ class HandAdmin(ReadOnlyAdmin):
 
     @admin.display(description="scores")
     def scores(self, obj):
-        return (obj.result or {}).get("scores")
+        return stored.as_dict(obj.result).get("scores")
 
     @admin.display(description="result breakdown")
     def breakdown(self, obj):
-        result = obj.result or {}
-        rows = [(k, v, (result.get("breakdown") or {}).get(k, "")) for k, v in (result.get("scores") or {}).items()]
+        result = stored.as_dict(obj.result)
+        parts = stored.as_dict(result.get("breakdown"))
+        rows = [(k, v, parts.get(k, "")) for k, v in stored.as_dict(result.get("scores")).items()]
         if not rows:
             return "(hand in progress)"
         return format_html(
@@ -144,7 +145,7 @@ class HandAdmin(ReadOnlyAdmin):
     def move_log(self, obj):
         rows = [
             (i + 1, entry.get("seat"), entry.get("kind"), "auto" if entry.get("auto") else "", entry.get("move"))
-            for i, entry in enumerate(obj.moves or [])
+            for i, entry in enumerate(stored.dicts(obj.moves))
         ]
         return format_html("<ol>{}</ol>", format_html_join("", "<li>#{} seat {} {} {} {}</li>", rows))
 

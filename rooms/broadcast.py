@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from django.utils import timezone
 
 from config import realtime
-from rooms import snapshots
+from rooms import snapshots, stored
 from rooms.models import Room
 
 LOBBY_GROUP = "lobby"
@@ -43,7 +43,7 @@ def room_snapshots(
     if seats is None:
         seats = list(room.seats.select_related("user", "reserved_by").order_by("index"))
     match, hand = room.current_match, room.current_hand
-    history = room.history or []
+    history = stored.dicts(room.history)
     now_ms = int(timezone.now().timestamp() * 1000)
     room_part, game_parts = snapshots.build(room, seats, match, hand, users, now_ms, history, with_history)
     return {uid: snapshots.for_user(room_part, game_parts, uid, seats, hand) for uid in targets}

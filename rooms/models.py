@@ -14,6 +14,8 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from games import fair, registry
+from rooms import stored
+from rooms.storedjson import StoredJSONDecoder
 
 # The site's games, as their declarations name them (games/*/spec.py).
 GAME_CHOICES = [(spec.name, spec.display_name()) for spec in registry.specs()]
@@ -64,7 +66,7 @@ class Room(models.Model):
         verbose_name=_("created by"),
     )
     seat_count = models.PositiveSmallIntegerField(_("seats"), default=4)
-    options = models.JSONField(_("options"), default=dict, blank=True)
+    options = models.JSONField(_("options"), decoder=StoredJSONDecoder, default=dict, blank=True)
     time_limit = models.PositiveSmallIntegerField(
         _("time limit"), null=True, blank=True, help_text=_("seconds per move; empty: none")
     )
@@ -86,7 +88,7 @@ class Room(models.Model):
     # Commitment to the next match's seed, shown before that match begins.
     next_seed = models.CharField(max_length=64, default=fair.new_seed)
     dealer = models.SmallIntegerField(_("dealer"), default=-1)  # room seat of the last dealer
-    last_move = models.JSONField(_("last move"), null=True, blank=True)
+    last_move = models.JSONField(_("last move"), decoder=StoredJSONDecoder, null=True, blank=True)
     # The match and hand being played (or last played), read with the room's row lock.
     current_match = models.ForeignKey(
         "Match",
@@ -108,8 +110,8 @@ class Room(models.Model):
     )
     # Denormalised for the hot path, kept under the row lock by the services:
     # user id -> open sockets in this room, and the summaries of the last 20 hands.
-    connected = models.JSONField(_("open connections"), default=dict, blank=True)
-    history = models.JSONField(_("history"), default=list, blank=True)
+    connected = models.JSONField(_("open connections"), decoder=StoredJSONDecoder, default=dict, blank=True)
+    history = models.JSONField(_("history"), decoder=StoredJSONDecoder, default=list, blank=True)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated at"), auto_now=True)
     closed_at = models.DateTimeField(_("closed at"), null=True, blank=True)
@@ -155,7 +157,7 @@ class Seat(models.Model):
         verbose_name=_("reserved by"),
     )
     absent_since = models.DateTimeField(_("away since"), null=True, blank=True)
-    bot_memory = models.JSONField(default=dict, blank=True)
+    bot_memory = models.JSONField(decoder=StoredJSONDecoder, default=dict, blank=True)
     client_seed = models.CharField(max_length=64, blank=True)
     # "reservation" when the person took a bot's seat they had reserved, at the last
     # boundary: the next deal records it on the hand's participants, then clears it.
@@ -194,15 +196,17 @@ class Match(models.Model):
     public_id = models.CharField(_("public id"), max_length=32, unique=True, default=new_public_id, editable=False)
     number = models.PositiveIntegerField(_("number"))
     game = models.CharField(_("game"), max_length=32, choices=GAME_CHOICES)
-    options = models.JSONField(_("options"), default=dict, blank=True)
+    options = models.JSONField(_("options"), decoder=StoredJSONDecoder, default=dict, blank=True)
     seed = models.CharField(_("seed"), max_length=64)  # secret until the match ends
     fingerprint = models.CharField(_("fingerprint"), max_length=64)
     next_fingerprint = models.CharField(_("next match's fingerprint"), max_length=64, blank=True)
-    client_seeds = models.JSONField(_("client seeds"), default=list, blank=True)
+    client_seeds = models.JSONField(_("client seeds"), decoder=StoredJSONDecoder, default=list, blank=True)
     dealer = models.SmallIntegerField(_("first dealer"), default=0)  # room seat of the first hand's dealer
-    totals = models.JSONField(_("totals"), default=dict, blank=True)  # room seat (or team) -> cumulative score
+    totals = models.JSONField(
+        _("totals"), decoder=StoredJSONDecoder, default=dict, blank=True
+    )  # room seat (or team) -> cumulative score
     status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.PLAYING)
-    winners = models.JSONField(_("winners"), default=list, blank=True)
+    winners = models.JSONField(_("winners"), decoder=StoredJSONDecoder, default=list, blank=True)
     # Everyone who held a seat in any hand of the match (kept by the services at each deal).
     players = models.ManyToManyField(
         settings.AUTH_USER_MODEL, blank=True, related_name="matches", verbose_name=_("players")
@@ -225,7 +229,7 @@ class Match(models.Model):
 
     @property
     def stream_key(self) -> str:
-        return fair.stream_key(self.seed, self.client_seeds)
+        return fair.stream_key(self.seed, stored.strings(self.client_seeds))
 
     @property
     def verify_url(self) -> str:
@@ -238,14 +242,14 @@ class Hand(models.Model):
     number = models.PositiveIntegerField(_("number"))  # in the match, from 1
     game = models.CharField(_("game"), max_length=32, choices=GAME_CHOICES)
     dealer = models.SmallIntegerField(_("dealer"))  # engine seat
-    seat_map = models.JSONField(_("seat map"), default=list)  # engine seat -> room seat
-    options = models.JSONField(_("options"), default=dict, blank=True)
-    state = models.JSONField(_("state"))
+    seat_map = models.JSONField(_("seat map"), decoder=StoredJSONDecoder, default=list)  # engine seat -> room seat
+    options = models.JSONField(_("options"), decoder=StoredJSONDecoder, default=dict, blank=True)
+    state = models.JSONField(_("state"), decoder=StoredJSONDecoder)
     # The shuffled deck dealt (secret until the match ends).
-    deck = models.JSONField(_("deck"), default=list, blank=True)
+    deck = models.JSONField(_("deck"), decoder=StoredJSONDecoder, default=list, blank=True)
     # [{"seat", "move", "auto", "by", "at", "kind"}]
-    moves = models.JSONField(_("moves"), default=list, blank=True)
-    result = models.JSONField(_("result"), null=True, blank=True)
+    moves = models.JSONField(_("moves"), decoder=StoredJSONDecoder, default=list, blank=True)
+    result = models.JSONField(_("result"), decoder=StoredJSONDecoder, null=True, blank=True)
     started_at = models.DateTimeField(_("started at"), auto_now_add=True)
     ended_at = models.DateTimeField(_("ended at"), null=True, blank=True)
 

@@ -6,6 +6,7 @@ hands, the stock, bot memory, client seeds of others) never enter a snapshot.
 """
 
 from games import registry
+from rooms import stored
 
 HISTORY_LIMIT = 20
 
@@ -51,10 +52,10 @@ def match_entry(match) -> dict | None:
         "fingerprint": match.fingerprint,
         "next_fingerprint": match.next_fingerprint,
         "seed": match.revealed_seed,
-        "client_seeds": match.client_seeds if match.status != match.Status.PLAYING else None,
-        "totals": match.totals,
+        "client_seeds": stored.strings(match.client_seeds) if match.status != match.Status.PLAYING else None,
+        "totals": stored.as_dict(match.totals),
         "status": match.status,
-        "winners": match.winners,
+        "winners": stored.as_list(match.winners),
     }
 
 
@@ -82,7 +83,7 @@ def room_entry(
         "host": room.host_id,
         "host_name": (room.host.display_name or room.host.username) if room.host else None,
         "time_limit": room.time_limit,
-        "options": room.options,
+        "options": stored.as_dict(room.options),
         "seat_count": room.seat_count,
         "deadline": epoch_ms(room.deadline),
         "deadline_kind": room.deadline_kind or None,
@@ -121,7 +122,7 @@ def build(
             game_parts[engine_seat] = {"view": engine.view(state, engine_seat), "legal": legal}
     room_part = room_entry(room, seats, match, hand, connected_users, turn_seat, history, with_history)
     room_part["server_time"] = now_ms
-    room_part["last_move"] = room.last_move
+    room_part["last_move"] = room.last_move if isinstance(room.last_move, dict) else None
     return room_part, game_parts
 
 

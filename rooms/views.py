@@ -12,12 +12,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games import fair, registry
-from rooms import match_access, services
+from games import IllegalMove, fair, registry
+from games.canonical import canonical_move
+from rooms import match_access, services, stored
 from rooms.errors import RoomError
 from rooms.forms import RoomForm, lobby_settings
 from rooms.messages import message_for
 from rooms.models import Hand, Match, Room
+from rooms.stored import MarkupSafeJSONEncoder
 
 ROOMS_PER_HOUR = getattr(settings, "MESA_ROOMS_PER_HOUR", 10)
 MOVE_KINDS = {
@@ -103,8 +105,8 @@ def _match_payload(match: Match) -> dict:
         "options": match.options,
         "seed": match.seed,
         "fingerprint": match.fingerprint,
-        "client_seeds": match.client_seeds,
-        "stream_key": fair.stream_key(match.seed, match.client_seeds),
+        "client_seeds": stored.strings(match.client_seeds),
+        "stream_key": match.stream_key,
         "canonical_deck": engine.new_deck(match.options),
         "hands": hands,
         "totals": match.totals,
@@ -127,7 +129,7 @@ def verify_data(request, public_id: str):
         )
     payload = _match_payload(match)
     payload["server_check"] = [_server_check(match, h) for h in payload["hands"]]
-    return JsonResponse(payload)
+    return JsonResponse(payload, encoder=MarkupSafeJSONEncoder)
 
 
 @login_required
@@ -150,13 +152,37 @@ def _server_check(match: Match, hand: dict) -> dict:
             hand["players"],
             hand["dealer"],
             hand["options"],
-            fair.stream_key(match.seed, match.client_seeds),
+            match.stream_key,
             [m for m in hand["moves"]],
             hand=hand["number"],
         )
     except Exception as exc:  # a mismatch or an engine refusal: report it, do not hide it
         return {"hand": hand["number"], "ok": False, "detail": str(exc)}
     return {"hand": hand["number"], "ok": True, "detail": ""}
+
+
+# What replaying a stored log entry may raise: the rules' refusal, or an entry of the wrong shape.
+REPLAY_REFUSALS = (IllegalMove, KeyError, IndexError, TypeError, ValueError)
+
+
+def _replay_step(engine, state, entry, players: int) -> tuple[dict, dict]:
+    """The state after one logged entry, and the step the replay page shows for it."""
+    if not isinstance(entry, dict):
+        raise TypeError("a log entry is an object")
+    seat, kind = entry["seat"], entry.get("kind")
+    if kind == "leave":
+        state = engine.remove_player(state, seat)
+        shown = None
+    else:
+        # The engine's own copy of the move is what the page shows, never the stored dict.
+        shown = canonical_move(engine.legal_moves(state, seat), entry["move"])
+        state = engine.apply(state, seat, shown if shown is not None else entry["move"])
+    label = _("Seat %(seat)s: %(kind)s%(auto)s") % {
+        "seat": seat,
+        "kind": MOVE_KINDS.get(kind, kind) if isinstance(kind, str) else "",
+        "auto": _(" (automatic)") if entry.get("auto") is True else "",
+    }
+    return state, {"label": label, "move": shown, "views": [engine.view(state, s) for s in range(players)]}
 
 
 @staff_member_required
@@ -176,21 +202,13 @@ def replay(request, hand_id: int):
         hand=hand.number,
     )
     steps = [{"label": _("Deal"), "views": [engine.view(state, s) for s in range(len(hand.seat_map))]}]
-    for entry in hand.moves:
-        if entry.get("kind") == "leave":
-            state = engine.remove_player(state, entry["seat"])
-        else:
-            state = engine.apply(state, entry["seat"], entry["move"])
-        steps.append(
-            {
-                "label": _("Seat %(seat)s: %(kind)s%(auto)s")
-                % {
-                    "seat": entry["seat"],
-                    "kind": MOVE_KINDS.get(entry.get("kind"), entry.get("kind")),
-                    "auto": _(" (automatic)") if entry.get("auto") else "",
-                },
-                "move": entry.get("move"),
-                "views": [engine.view(state, s) for s in range(len(hand.seat_map))],
-            }
-        )
+    for entry in stored.as_list(hand.moves):
+        try:
+            state, step = _replay_step(engine, state, entry, len(hand.seat_map))
+        except REPLAY_REFUSALS:
+            # A log entry the rules refuse (a row changed by hand, or written before a fix):
+            # the replay ends there and says so, instead of failing the page.
+            steps.append({"label": _("The log cannot be replayed past this entry."), "views": steps[-1]["views"]})
+            break
+        steps.append(step)
     return render(request, "rooms/replay.html", {"hand": hand, "steps": steps})

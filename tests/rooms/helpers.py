@@ -67,3 +67,15 @@ def play_match(room: Room, people, hands: int = 20) -> None:
         if room.status != Room.Status.HAND_OVER:
             return
         services.next_hand(room.host, room.code)
+
+
+def buraco_at_hosts_draw(host) -> Room:
+    """A Buraco room of ``host`` and three bots, the bots played until the host's first draw."""
+    room = services.create_room(host, "buraco", "Mesa")
+    for index in (1, 2, 3):
+        services.add_bot(host, room.code, index, "easy")
+    services.start_match(host, room.code)
+    play_until_human(room)
+    room.refresh_from_db()
+    assert turn_seat(room) == 0
+    return room

@@ -11,20 +11,9 @@ from games import registry
 from rooms import services
 from rooms.errors import RoomError
 from tests.hostile import HOSTILE_EXTRA_IDS, HOSTILE_EXTRAS
-from tests.rooms.helpers import play_until_human, state_of, turn_seat
+from tests.rooms.helpers import buraco_at_hosts_draw, state_of, turn_seat
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def buraco_at_alices_draw(alice):
-    room = services.create_room(alice, "buraco", "Mesa")
-    for index in (1, 2, 3):
-        services.add_bot(alice, room.code, index, "easy")
-    services.start_match(alice, room.code)
-    play_until_human(room)
-    room.refresh_from_db()
-    assert turn_seat(room) == 0
-    return room
 
 
 def stored(room):
@@ -36,7 +25,7 @@ def stored(room):
 
 @pytest.mark.parametrize("extra", HOSTILE_EXTRAS, ids=HOSTILE_EXTRA_IDS)
 def test_a_buraco_draw_with_extra_keys_is_refused_and_nothing_is_stored(alice, extra):
-    room = buraco_at_alices_draw(alice)
+    room = buraco_at_hosts_draw(alice)
     before = stored(room)
     with pytest.raises(RoomError) as exc:
         services.move(alice, room.code, room.state_version, {"type": "draw_stock", **extra})
@@ -77,7 +66,7 @@ def test_nan_in_a_move_is_a_bad_move(alice, bob, game):
 
 def test_the_engine_refusing_what_it_does_not_list_is_a_bad_move(alice, monkeypatch):
     """An engine whose apply took a move its legal_moves does not list: refused all the same."""
-    room = buraco_at_alices_draw(alice)
+    room = buraco_at_hosts_draw(alice)
     engine = registry.get("buraco")
     monkeypatch.setattr(engine, "legal_moves", lambda state, seat: [])
     before = stored(room)

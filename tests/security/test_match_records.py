@@ -6,6 +6,7 @@ logged-in user could read any finished match by its sequential number,
 private rooms included.
 """
 
+import json
 import re
 
 import pytest
@@ -15,12 +16,20 @@ from django.urls import reverse
 
 from rooms import services
 from rooms.models import Match, Room
+from rooms.storedjson import StoredJSONDecoder
 
 pytestmark = pytest.mark.django_db
 
-# Nested deeper than Python's JSON decoder goes inside a request, within SQLite's JSON_VALID
-# limit (1000): reading the row raises RecursionError while the raw row is a local variable.
-DEEP = "[" * 990 + "]" * 990
+# A stored value whose reading fails, so that the error happens while the row is being read
+# (the raw row a local variable of the frames on the debug page). JSON nested too deep used to
+# do that; it reads as null now (rooms/storedjson.py), so here the decoder fails on a marker.
+UNREADABLE = '{"unreadable": true}'
+
+
+def _decode_failing_on_marker(self, s, _w=None):
+    if "unreadable" in s:
+        raise RuntimeError("an unreadable stored value")
+    return json.loads(s)
 
 
 @pytest.fixture
@@ -53,16 +62,17 @@ def test_the_run_command_does_not_turn_debug_on():
     assert "DEBUG" not in run
 
 
-def test_a_500_on_the_verify_page_with_debug_on_shows_no_seed(settings, running, alice):
+def test_a_500_on_the_verify_page_with_debug_on_shows_no_seed(settings, running, alice, monkeypatch):
     settings.DEBUG = True
     seed = running.seed
-    _store_raw(running, "options", DEEP)
+    _store_raw(running, "options", UNREADABLE)
+    monkeypatch.setattr(StoredJSONDecoder, "decode", _decode_failing_on_marker)
     client = Client(raise_request_exception=False)
     client.force_login(alice)
     response = client.get(reverse("rooms:verify", args=[running.public_id]))
     assert response.status_code == 500
     page = response.content.decode()
-    assert "RecursionError" in page  # Django's debug page, with every frame's variables
+    assert "an unreadable stored value" in page  # Django's debug page, with every frame's variables
     assert seed not in page
     assert running.room.next_seed not in page
 

@@ -17,7 +17,7 @@ from django.urls import reverse
 
 from rooms import services
 from rooms.frames import MAX_FRAME_BYTES as MAX_MESSAGE_BYTES
-from tests.rooms.helpers import play_until_human, state_of, turn_seat
+from tests.rooms.helpers import buraco_at_hosts_draw, state_of
 from tests.rooms.wsclient import connect, receive_until
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
@@ -31,16 +31,7 @@ def no_embedded_worker(settings):
     settings.BOT_DELAY_SECONDS = 0  # the bots' turns are fired by the test, at once
 
 
-@database_sync_to_async
-def buraco_at_alices_draw(alice):
-    room = services.create_room(alice, "buraco", "Mesa")
-    for index in (1, 2, 3):
-        services.add_bot(alice, room.code, index, "easy")
-    services.start_match(alice, room.code)
-    play_until_human(room)
-    room.refresh_from_db()
-    assert turn_seat(room) == 0
-    return room
+buraco_at_alices_draw = database_sync_to_async(buraco_at_hosts_draw)
 
 
 @database_sync_to_async

@@ -1,0 +1,284 @@
+"""No stored value may break a page: hostile values in every stored JSON field, every page rendered.
+
+The attack of issue 16 stored a move nested 960 levels deep; afterwards the
+table page, the lobby, the players' profiles and the admin lists of rooms,
+hands and matches answered 500, so staff could not even reach the room to
+close it. The move path no longer stores what a client sends
+(tests/rooms/test_canonical_moves.py); this test makes sure that whatever a
+row holds, every page still answers: it writes hostile values (markup, wrong
+shapes and types, huge numbers, 960 levels of nesting) into the move
+logs, room options, match totals and winners, result breakdowns, the history,
+the last move, bot memory and display names of rooms of every game, then
+renders every page, every admin list and change page, and every snapshot.
+Each answers 200 (or a clean 4xx), never echoes markup, and every snapshot is
+strict JSON.
+"""
+
+import json
+import traceback
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import connection
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+
+from games import registry
+from rooms import broadcast, services
+from rooms.models import Hand, Heartbeat, Match, PlayerStat, Presence, Room, Seat
+from rooms.policies import policy
+from tests.hostile import MARKUP, deep
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+GAMES = ("rouba_monte", "stealing_bundles", "crazy_eights", "buraco")
+NAME = MARKUP[:40]
+
+# The JSON fields a page or a snapshot reads, by model.
+FIELDS = {
+    Room: ("options", "last_move", "history"),
+    Match: ("totals", "winners", "client_seeds"),
+    Hand: ("moves", "result"),
+    Seat: ("bot_memory",),
+}
+
+
+def _markup() -> dict:
+    """Plausible shapes, markup in every key and string."""
+    move = {"type": MARKUP, "card": MARKUP, "target": MARKUP, "cards": [MARKUP], MARKUP: MARKUP}
+    result = {
+        "scores": {"0": MARKUP, MARKUP: MARKUP},
+        "winners": [MARKUP, "0"],
+        "breakdown": {"0": {MARKUP: MARKUP}, MARKUP: [MARKUP], "piles": {"0": MARKUP}},
+        "abandoned": MARKUP,
+    }
+    return {
+        "options": {MARKUP: MARKUP, "target": MARKUP},
+        "last_move": {"seat": MARKUP, "engine_seat": MARKUP, "kind": MARKUP, "auto": MARKUP, "move": move},
+        "history": [{"number": MARKUP, "match": MARKUP, "result": result, "dealer": MARKUP, "seat_map": [MARKUP]}],
+        "totals": {"0": MARKUP, MARKUP: MARKUP},
+        "winners": [MARKUP, "0"],
+        "client_seeds": [MARKUP],
+        "moves": [{"seat": 0, "move": move, "kind": MARKUP, "auto": MARKUP, "by": MARKUP, "at": MARKUP}],
+        "result": result,
+        "bot_memory": {MARKUP: [MARKUP]},
+    }
+
+
+def _shapes() -> dict:
+    """Every field of another type than the code expects, inside and at the top."""
+    odd = [None, 1, "x", [MARKUP], {MARKUP: None}, True]
+    return {
+        "options": [MARKUP],
+        "last_move": [MARKUP, 1],
+        "history": [*odd, {"number": [], "match": {}, "result": [MARKUP], "seat_map": "0"}],
+        "totals": [MARKUP],
+        "winners": {MARKUP: MARKUP},
+        "client_seeds": MARKUP,
+        "moves": [*odd, {"seat": [MARKUP], "move": MARKUP, "kind": [], "auto": {}}, {"seat": 99, "move": None}],
+        "result": [MARKUP],
+        "bot_memory": MARKUP,
+    }
+
+
+def _numbers() -> dict:
+    """Numbers no code expects: huge, negative, fractional (NaN cannot be stored: the JSON columns refuse it)."""
+    big, huge = 10**40, 1e308
+    result = {"scores": {"0": huge, "1": -huge, "2": 0.5}, "winners": [big], "breakdown": {"0": huge, "1": -1}}
+    return {
+        "options": {"target": huge, "match_games": big},
+        "last_move": {"seat": big, "engine_seat": -1, "kind": "move", "auto": False, "move": {"type": huge}},
+        "history": [{"number": huge, "match": -big, "result": result, "dealer": -1, "seat_map": [big]}],
+        "totals": {"0": huge, "1": -huge, "2": 0.5, "3": -big},
+        "winners": [-1, big],
+        "client_seeds": [huge],
+        "moves": [{"seat": big, "move": {"type": "discard", "card": huge}, "kind": "move", "auto": 0.5}],
+        "result": result,
+        "bot_memory": {"seen": [huge, -big]},
+    }
+
+
+def _deep() -> dict:
+    """The attack's own value, 960 levels of nesting, in every field."""
+    return {name: deep() for fields in FIELDS.values() for name in fields}
+
+
+VARIANTS = {"markup": _markup, "shapes": _shapes, "numbers": _numbers, "deep": _deep}
+
+
+def write(model, pks, name: str, value) -> None:
+    """Store ``value`` as the field's JSON text, bypassing every check (as a broken row would)."""
+    text = json.dumps(value) if not _is_deep(value) else "[" * 961 + "]" * 961
+    table = connection.ops.quote_name(model._meta.db_table)
+    column = connection.ops.quote_name(model._meta.get_field(name).column)
+    cast = "::jsonb" if connection.vendor == "postgresql" else ""
+    with connection.cursor() as cursor:
+        for pk in pks:
+            cursor.execute(f"UPDATE {table} SET {column} = %s{cast} WHERE id = %s", [text, pk])
+
+
+def _is_deep(value) -> bool:
+    depth = 0
+    while isinstance(value, list) and len(value) == 1 and depth < 100:
+        value, depth = value[0], depth + 1
+    return depth >= 100
+
+
+def played_room(game: str, alice, bob) -> Room:
+    """A room with a decided match (its hand over) and a second match being played.
+
+    The first hand is closed where it stands: its log and result are about to be
+    overwritten anyway, and playing it out would only make the test slow.
+    """
+    room = services.create_room(alice, game, "Mesa")
+    services.sit(bob, room.code, 1)
+    for index in range(2, policy(game).default_seats):
+        services.add_bot(alice, room.code, index, "easy")
+    services.start_match(alice, room.code)
+    room.refresh_from_db()
+    now = timezone.now()
+    Hand.objects.filter(pk=room.current_hand_id).update(ended_at=now, result={"scores": {}, "winners": []})
+    Match.objects.filter(pk=room.current_match_id).update(status=Match.Status.OVER, ended_at=now)
+    Room.objects.filter(pk=room.pk).update(status=Room.Status.MATCH_OVER)
+    services.start_match(alice, room.code)
+    room.refresh_from_db()
+    return room
+
+
+def make_hostile(room: Room, variant: str, users) -> None:
+    values = VARIANTS[variant]()
+    pks = {
+        Room: [room.pk],
+        Match: list(room.matches.values_list("pk", flat=True)),
+        Hand: list(room.hands.values_list("pk", flat=True)),
+        Seat: list(room.seats.values_list("pk", flat=True)),
+    }
+    for model, names in FIELDS.items():
+        for name in names:
+            write(model, pks[model], name, values[name])
+    get_user_model().objects.filter(pk__in=[u.pk for u in users]).update(display_name=NAME)
+    Room.objects.filter(pk=room.pk).update(name=MARKUP[:60])
+    Room.objects.filter(pk=room.pk).update(connected={str(u.pk): 1 for u in users})
+
+
+def problems_of(response, url: str) -> list[str]:
+    """What is wrong with one answer: a server error, an unexpected status, markup echoed."""
+    if response.status_code >= 500:
+        exc = getattr(response, "exc_info", None)
+        return [f"{url}: {response.status_code} {exc[1]!r}" if exc else f"{url}: {response.status_code}"]
+    if response.status_code not in (200, 302, 403, 404):
+        return [f"{url}: {response.status_code}"]
+    body = response.content.decode()
+    if "<script>alert" in body or "<img src=x" in body:  # escaped text is fine
+        return [f"{url}: markup echoed"]
+    return []
+
+
+def public_ids(room: Room) -> list[str]:
+    """The decided match's and the playing match's public ids (read without loading a hostile row)."""
+    return list(room.matches.order_by("number").values_list("public_id", flat=True))
+
+
+def player_pages(room: Room) -> list[str]:
+    over, playing = public_ids(room)
+    return [
+        reverse("home"),
+        reverse("rooms:lobby"),
+        reverse("rooms:room", args=[room.code]),
+        reverse("accounts:profile"),
+        reverse("rooms:verify", args=[over]),
+        reverse("rooms:verify", args=[playing]),
+    ]
+
+
+def json_pages(room: Room) -> list[str]:
+    over, playing = public_ids(room)
+    return [reverse("rooms:verify_data", args=[over]), reverse("rooms:verify_data", args=[playing])]
+
+
+def staff_pages(room: Room, users) -> list[str]:
+    pages = [reverse("admin:index")]
+    for model in (Room, Match, Hand, PlayerStat, Presence, Heartbeat, get_user_model()):
+        meta = model._meta
+        changelist = reverse(f"admin:{meta.app_label}_{meta.model_name}_changelist")
+        pages += [changelist, f"{changelist}?q=%3Cscript%3E"]
+        for pk in model.objects.values_list("pk", flat=True)[:10]:
+            pages.append(reverse(f"admin:{meta.app_label}_{meta.model_name}_change", args=[pk]))
+    hands = reverse("admin:rooms_hand_changelist")
+    pages += [f"{hands}?player={u.pk}" for u in users]
+    pages += [reverse("rooms:replay", args=[pk]) for pk in room.hands.values_list("pk", flat=True)]
+    return pages
+
+
+@pytest.fixture
+def staff(db):
+    return get_user_model().objects.create_superuser("staff", "staff@example.com", "a-Strong-pass-123")
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+@pytest.mark.parametrize("game", GAMES)
+def test_hostile_stored_values_break_no_page(game, variant, alice, bob, staff):
+    room = played_room(game, alice, bob)
+    Presence.objects.create(room=room, user=bob, channel_name="hostile-chan", last_seen=timezone.now())
+    PlayerStat.objects.get_or_create(user=bob, game=game)
+    make_hostile(room, variant, [alice, bob])
+    problems = []
+    for user in (alice, bob):
+        client = Client(raise_request_exception=False)
+        client.force_login(user)
+        for url in player_pages(room):
+            problems += problems_of(client.get(url), url)
+        for url in json_pages(room):
+            response = client.get(url)
+            problems += problems_of(response, url)
+            if response.status_code == 200:
+                problems += strict_json_problems(url, lambda r=response: r.content)
+    client = Client(raise_request_exception=False)
+    client.force_login(staff)
+    for url in staff_pages(room, [alice, bob]):
+        problems += problems_of(client.get(url), url)
+    for user in (alice, bob):
+        for with_history in (True, False):
+            label = f"snapshot of {user.username} (history: {with_history})"
+
+            def text(user=user, with_history=with_history):
+                snaps = broadcast.room_snapshots(room.id, only_user=user.pk, with_history=with_history)
+                assert snaps, "a snapshot for a connected user"
+                return broadcast.snapshot_message(snaps[user.pk])["text"]
+
+            problems += strict_json_problems(label, text)
+    problems += strict_json_problems("lobby", lambda: json.dumps(broadcast.lobby_rooms()))
+    assert not problems, "\n".join(problems)
+
+
+def strict_json_problems(label: str, produce) -> list[str]:
+    """``produce()`` must give JSON text a browser reads (no NaN, no Infinity)."""
+    try:
+        json.loads(produce(), parse_constant=_refuse)
+    except Exception as exc:  # noqa: BLE001 - every failure is a finding to report
+        where = traceback.extract_tb(exc.__traceback__)[-1]
+        return [f"{label}: {exc!r} at {where.filename}:{where.lineno}"[-300:]]
+    return []
+
+
+def _refuse(constant: str):
+    raise ValueError(f"{constant} is not JSON a browser reads")
+
+
+def test_the_replay_stops_at_an_entry_the_rules_refuse_and_says_so(alice, bob, staff):
+    room = played_room("rouba_monte", alice, bob)
+    over = room.hands.order_by("number").first()
+    engine = registry.get("rouba_monte")
+    state = engine.from_json(over.state)
+    seat = engine.current_seat(state)
+    good = {"seat": seat, "move": engine.auto_move(state, seat), "kind": "move", "auto": False}
+    Hand.objects.filter(pk=over.pk).update(moves=[good, {"seat": seat, "move": {"type": MARKUP}}, good])
+    client = Client()
+    client.force_login(staff)
+    response = client.get(reverse("rooms:replay", args=[over.pk]))
+    assert response.status_code == 200
+    steps = response.context["steps"]
+    assert len(steps) == 3  # the deal, the good move, then the line that says the replay ends
+    assert steps[1]["move"] == good["move"]
+    assert steps[2]["label"] == "O registro não pode ser reproduzido além desta entrada."
