@@ -76,6 +76,14 @@ def room(request, code: str):
     return render(request, registry.spec(room.game).table, {"room": room, "game": room.game})
 
 
+def _canonical_deck(engine, options) -> list | None:
+    """The deck the match's options name; None when the stored options name none (then no hand verifies)."""
+    try:
+        return engine.new_deck(options)
+    except (TypeError, ValueError):
+        return None
+
+
 def _match_payload(match: Match) -> dict:
     hands = []
     final = registry.spec(match.game).verify_final
@@ -107,7 +115,7 @@ def _match_payload(match: Match) -> dict:
         "fingerprint": match.fingerprint,
         "client_seeds": stored.strings(match.client_seeds),
         "stream_key": match.stream_key,
-        "canonical_deck": engine.new_deck(match.options),
+        "canonical_deck": _canonical_deck(engine, match.options),
         "hands": hands,
         "totals": match.totals,
         "winners": match.winners,
@@ -192,15 +200,18 @@ def replay(request, hand_id: int):
     if hand.ended_at is None:
         raise Http404("the hand is still being played")
     engine = registry.get(hand.game)
-    options = hand.options
-    state = engine.deal(
-        players=len(hand.seat_map),
-        dealer=hand.dealer,
-        deck=list(hand.deck),
-        options=options,
-        seed=hand.match.stream_key,
-        hand=hand.number,
-    )
+    try:
+        state = engine.deal(
+            players=len(hand.seat_map),
+            dealer=hand.dealer,
+            deck=list(hand.deck),
+            options=hand.options,
+            seed=hand.match.stream_key,
+            hand=hand.number,
+        )
+    except REPLAY_REFUSALS:  # stored options the rules refuse: there is no deal to show
+        steps = [{"label": _("The hand cannot be dealt again from its record."), "views": []}]
+        return render(request, "rooms/replay.html", {"hand": hand, "steps": steps})
     steps = [{"label": _("Deal"), "views": [engine.view(state, s) for s in range(len(hand.seat_map))]}]
     for entry in stored.as_list(hand.moves):
         try:

@@ -18,15 +18,18 @@ import json
 import traceback
 
 import pytest
+from django.apps import apps
+from django.contrib import admin
 from django.contrib.auth import get_user_model
 from django.db import connection
+from django.db.models import JSONField
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
 from games import registry
 from rooms import broadcast, services
-from rooms.models import Hand, Heartbeat, Match, PlayerStat, Presence, Room, Seat
+from rooms.models import Hand, Match, Participant, PlayerStat, Presence, Room, Seat
 from rooms.policies import policy
 from tests.hostile import MARKUP, deep
 
@@ -38,10 +41,13 @@ NAME = MARKUP[:40]
 # The JSON fields a page or a snapshot reads, by model.
 FIELDS = {
     Room: ("options", "last_move", "history"),
-    Match: ("totals", "winners", "client_seeds"),
-    Hand: ("moves", "result"),
+    Match: ("options", "totals", "winners", "client_seeds"),
+    Hand: ("options", "moves", "result"),
     Seat: ("bot_memory",),
 }
+# The JSON fields only the engine and the deal write, which no page shows as stored: a hand's
+# state, its deck and seat map, and the room's count of open sockets.
+STRUCTURAL = {Room: ("connected",), Hand: ("state", "deck", "seat_map")}
 
 
 def _markup() -> dict:
@@ -158,6 +164,7 @@ def make_hostile(room: Room, variant: str, users) -> None:
         for name in names:
             write(model, pks[model], name, values[name])
     get_user_model().objects.filter(pk__in=[u.pk for u in users]).update(display_name=NAME)
+    Participant.objects.filter(match__room=room).update(name=MARKUP)
     Room.objects.filter(pk=room.pk).update(name=MARKUP[:60])
     Room.objects.filter(pk=room.pk).update(connected={str(u.pk): 1 for u in users})
 
@@ -197,9 +204,14 @@ def json_pages(room: Room) -> list[str]:
     return [reverse("rooms:verify_data", args=[over]), reverse("rooms:verify_data", args=[playing])]
 
 
+def admin_models() -> list:
+    """Every model of the rooms and accounts apps that the admin shows."""
+    return [model for model in admin.site._registry if model._meta.app_label in ("rooms", "accounts")]
+
+
 def staff_pages(room: Room, users) -> list[str]:
     pages = [reverse("admin:index")]
-    for model in (Room, Match, Hand, PlayerStat, Presence, Heartbeat, get_user_model()):
+    for model in admin_models():
         meta = model._meta
         changelist = reverse(f"admin:{meta.app_label}_{meta.model_name}_changelist")
         pages += [changelist, f"{changelist}?q=%3Cscript%3E"]
@@ -282,3 +294,11 @@ def test_the_replay_stops_at_an_entry_the_rules_refuse_and_says_so(alice, bob, s
     assert len(steps) == 3  # the deal, the good move, then the line that says the replay ends
     assert steps[1]["move"] == good["move"]
     assert steps[2]["label"] == "O registro não pode ser reproduzido além desta entrada."
+
+
+def test_every_json_field_of_the_rooms_app_is_made_hostile_or_known_to_be_the_engines():
+    """A JSON field added later joins the hostile values above, or says why it need not."""
+    for model in apps.get_app_config("rooms").get_models():
+        names = {f.name for f in model._meta.get_fields() if isinstance(f, JSONField)}
+        assert names == set(FIELDS.get(model, ())) | set(STRUCTURAL.get(model, ())), model.__name__
+    assert {Room, Match, Hand, get_user_model()} <= set(admin_models())
