@@ -1,16 +1,20 @@
 """What the profile page shows of a player's past: per-game statistics and recent matches.
 
-Read-only: the room services write PlayerStat and Match; this module never does.
+Read-only: the room services write PlayerStat, Match and the hands' participants;
+this module never does. Names come from the participants recorded when the
+hands were played (``rooms.participants``), never from the room's seats today.
 """
 
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.utils.translation import get_language
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
 from games import registry
-from rooms.models import Match, PlayerStat, Seat
+from rooms import participants
+from rooms.describe import holder_name, seat_label, team_label
+from rooms.models import Match, Participant, PlayerStat
 
 RECENT_MATCHES = 10
 
@@ -21,16 +25,22 @@ class GameStat:
     label: str
     played: int
     won: int
+    abandoned: int  # left before the end; counted in played
 
 
 @dataclass(frozen=True)
 class MatchLine:
     id: int
     verify_url: str
+    game: str
     game_label: str
     room_name: str
     started_at: datetime
     status: str
+    outcome: str  # "won", "lost", "abandoned", "no_result" or "" (nothing recorded)
+    outcome_label: str
+    partners: list[str]  # Buraco: whoever held the partner's seat
+    opponents: list[str]
     winners: list[str]
 
 
@@ -41,54 +51,98 @@ def game_stats(user) -> list[GameStat]:
     for spec in registry.specs():
         stat = rows.get(spec.name)
         label = spec.display_name(get_language())
-        lines.append(GameStat(spec.name, label, stat.played if stat else 0, stat.won if stat else 0))
+        played, won, abandoned = (stat.played, stat.won, stat.abandoned) if stat else (0, 0, 0)
+        lines.append(GameStat(spec.name, label, played, won, abandoned))
     return lines
 
 
+def outcome_labels() -> dict[str, str]:
+    return {
+        "won": pgettext("match result", "Won"),
+        "lost": pgettext("match result", "Lost"),
+        "abandoned": _("Left before the end"),
+        "no_result": _("Ended without a result"),
+        "": "",
+    }
+
+
 def recent_matches(user, limit: int = RECENT_MATCHES) -> list[MatchLine]:
-    """The user's latest matches, newest first, with the winners' names."""
+    """The user's latest matches, newest first: who sat with them, the result, the winners."""
     # Nothing here needs a seed: a running match's is never loaded.
     matches = list(
         user.matches.select_related("room").defer("seed", "room__next_seed").order_by("-started_at", "-pk")[:limit]
     )
-    seats = _seat_names({m.room_id for m in matches})
-    return [
-        MatchLine(
-            id=m.pk,
-            verify_url=m.verify_url,
-            game_label=m.get_game_display(),
-            room_name=m.room.name,
-            started_at=m.started_at,
-            status=m.get_status_display(),
-            winners=[_winner_name(m, winner, seats.get(m.room_id, {})) for winner in m.winners or []],
+    rows = participants.match_rows(m.pk for m in matches)
+    labels = outcome_labels()
+    lines = []
+    for m in matches:
+        match_rows = rows.get(m.pk, [])
+        teams = registry.spec(m.game).teams
+        outcome = participants.outcome(m, match_rows, teams, user.pk) if match_rows else ""
+        if m.status == Match.Status.PLAYING and outcome != "abandoned":
+            outcome = ""  # still being played
+        partners, opponents = _table(match_rows, user.pk, teams)
+        lines.append(
+            MatchLine(
+                id=m.pk,
+                verify_url=m.verify_url,
+                game=m.game,
+                game_label=m.get_game_display(),
+                room_name=m.room.name,
+                started_at=m.started_at,
+                status=m.get_status_display(),
+                outcome=outcome,
+                outcome_label=labels[outcome],
+                partners=partners,
+                opponents=opponents,
+                winners=[_winner_name(m, winner, match_rows, teams) for winner in m.winners or []],
+            )
         )
-        for m in matches
-    ]
+    return lines
 
 
-def _seat_names(room_ids: set[int]) -> dict[int, dict[int, str]]:
-    """room id -> room seat index -> the name of whoever sits there now."""
-    names: dict[int, dict[int, str]] = {}
-    for seat in Seat.objects.filter(room_id__in=room_ids).select_related("user"):
-        if seat.user is not None:
-            name = seat.user.shown_name
-        elif seat.bot_level:
-            name = _("Bot (%(level)s)") % {"level": seat.get_bot_level_display()}
-        else:
-            continue
-        names.setdefault(seat.room_id, {})[seat.index] = name
+def _seat_of(rows: list[Participant], user_id: int) -> int | None:
+    """The seat the user held at the end, else the last one they held."""
+    at_end = participants.seated_at_end(rows).get(user_id)
+    if at_end is not None:
+        return at_end
+    held = [row.seat for row in rows if row.user_id == user_id]
+    return held[-1] if held else None
+
+
+def _names(rows: list[Participant], seats) -> list[str]:
+    """Every holder of those seats over the match, once each, in the order they sat."""
+    names: list[str] = []
+    for row in rows:
+        if row.seat in seats:
+            name = holder_name(row)
+            if name not in names:
+                names.append(name)
     return names
 
 
-def _winner_name(match: Match, winner, seats: dict[int, str]) -> str:
-    """A readable name for one entry of ``Match.winners`` (a room seat, or a Buraco team)."""
-    if isinstance(winner, dict):  # a stored name wins over today's seat
-        return str(winner.get("name") or winner.get("seat", ""))
+def _table(rows: list[Participant], user_id: int, teams: bool) -> tuple[list[str], list[str]]:
+    """(partners, opponents) of the user in a match, by the seats they were held in."""
+    mine = _seat_of(rows, user_id)
+    if mine is None:
+        return [], []
+    seats = {row.seat for row in rows}
+    others = [row for row in rows if row.user_id != user_id]
+    if teams:
+        partner_seats = {s for s in seats if s % 2 == mine % 2 and s != mine}
+        return _names(others, partner_seats), _names(others, {s for s in seats if s % 2 != mine % 2})
+    return [], _names(others, seats - {mine})
+
+
+def _winner_name(match: Match, winner, rows: list[Participant], teams: bool) -> str:
+    """The people (or bots) who held the winning seat, or the winning team's seats, when the match ended."""
     try:
-        index = int(winner)
+        key = int(winner)
     except (TypeError, ValueError):
         return str(winner)
-    if registry.spec(match.game).teams:  # a team's members are the seats of its parity
-        members = [seats[i] for i in sorted(seats) if i % 2 == index]
-        return " & ".join(members) if members else _("Team %(number)s") % {"number": index + 1}
-    return seats.get(index) or _("Seat %(number)s") % {"number": index + 1}
+    last = max((row.hand_number for row in rows), default=None)
+    final = [row for row in rows if row.hand_number == last and row.until_move is None]
+    holders = [row for row in final if (row.seat % 2 == key if teams else row.seat == key)]
+    if holders:
+        return " & ".join(holder_name(row) for row in holders)
+    return team_label(key) if teams else seat_label(key)

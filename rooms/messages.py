@@ -43,6 +43,7 @@ MESSAGES = {
     "paused": _("The room is paused."),
     "already_paused": _("The room is already paused."),
     "not_paused": _("The room is not paused."),
+    "paused_by_staff": _("The site's staff paused this room; only they can resume it."),
     "not_playing_here": _("You are not playing in this hand."),
     "bad_version": _("The move does not say which table it was made on."),
     "stale": _("The table changed before your move arrived; nothing was played."),

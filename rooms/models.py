@@ -72,7 +72,7 @@ class Room(models.Model):
     )
     status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.WAITING)
     paused = models.BooleanField(_("paused"), default=False)
-    pause_reason = models.CharField(_("pause reason"), max_length=16, blank=True)  # "host" or "empty"
+    pause_reason = models.CharField(_("pause reason"), max_length=16, blank=True)  # "host", "empty" or "staff"
     # ``version`` orders every change a client sees; ``state_version`` counts
     # changes of the game state only, and is what a move must be made on.
     version = models.PositiveIntegerField(_("version"), default=0)

@@ -950,10 +950,41 @@ def resume(user, code: str) -> Room:
     room = _lock_as_host(code, user)
     if not room.paused:
         raise RoomError("not_paused", "The room is not paused.")
+    if room.pause_reason == "staff":
+        raise RoomError("paused_by_staff", "The site's staff paused this room; only they can resume it.")
     _thaw(room, _seats(room))
     _touch(room)
     _finish(room)
     return room
+
+
+@transaction.atomic
+def staff_pause(room_id: int) -> bool:
+    """Staff stop the clock of a room (a dispute, an incident); only staff resume it. False if nothing changed."""
+    room = _lock_id(room_id)
+    if room is None or room.status == Room.Status.CLOSED or (room.paused and room.pause_reason == "staff"):
+        return False
+    room.paused = True
+    room.pause_reason = "staff"
+    _freeze(room)
+    _touch(room)
+    _finish(room)
+    return True
+
+
+@transaction.atomic
+def staff_resume(room_id: int) -> bool:
+    """Staff let a room they paused go on. False unless it was paused by staff."""
+    room = _lock_id(room_id)
+    if room is None or room.status == Room.Status.CLOSED or not (room.paused and room.pause_reason == "staff"):
+        return False
+    if _connected_user_ids(room):
+        _thaw(room, _seats(room))
+    else:
+        room.pause_reason = "empty"  # nobody there: it waits, as any empty room, for someone to come back
+    _touch(room)
+    _finish(room)
+    return True
 
 
 @transaction.atomic

@@ -1,9 +1,25 @@
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
-from rooms.models import Match, PlayerStat, Room, Seat
+from rooms.models import Match, Participant, PlayerStat, Room, Seat
 
 URL = "/accounts/profile/"
+
+
+def recorded(match, seat, user=None, name="", bot="", hand_number=1, **extra):
+    """A participant row as the room services write it at a deal."""
+    return Participant.objects.create(
+        match=match,
+        hand_number=hand_number,
+        seat=seat,
+        engine_seat=seat,
+        user=user,
+        name=name or (user.shown_name if user else ""),
+        bot_level=bot,
+        started_at=timezone.now(),
+        **extra,
+    )
 
 
 @pytest.mark.django_db
@@ -93,21 +109,21 @@ def test_it_shows_a_line_per_game_with_zeros(client, alice):
     stats = {line.game: (line.played, line.won) for line in response.context["stats"]}
     assert stats == {"rouba_monte": (0, 0), "stealing_bundles": (0, 0), "crazy_eights": (0, 0), "buraco": (7, 3)}
     content = response.content.decode()
-    assert '<td class="num">7</td><td class="num">3</td>' in content
+    assert '<td class="num">7</td><td class="num">3</td><td class="num">0</td>' in content
 
 
 @pytest.mark.django_db
 def test_it_lists_recent_matches_with_winners_and_verify_links(client, alice, bob):
     room = Room.objects.create(game="crazy_eights", name="Friday night", seat_count=3)
-    Seat.objects.create(room=room, index=0, user=alice)
-    Seat.objects.create(room=room, index=1, user=bob)
-    Seat.objects.create(room=room, index=2, bot_level="hard")
     bob.display_name = "Bobby"
     bob.save()
     match = Match.objects.create(
         room=room, number=1, game="crazy_eights", seed="0" * 64, fingerprint="f" * 64, status="over", winners=["1"]
     )
     match.players.add(alice, bob)
+    recorded(match, 0, alice)
+    recorded(match, 1, bob)
+    recorded(match, 2, bot="hard")
     other_room = Room.objects.create(game="rouba_monte", name="Not mine")
     Match.objects.create(room=other_room, number=1, game="rouba_monte", seed="1" * 64, fingerprint="e" * 64)
 
@@ -116,28 +132,57 @@ def test_it_lists_recent_matches_with_winners_and_verify_links(client, alice, bo
     lines = response.context["recent_matches"]
     assert [line.id for line in lines] == [match.pk]
     assert lines[0].winners == ["Bobby"]
+    assert lines[0].opponents == ["Bobby", "Bot (difícil)"]
+    assert lines[0].outcome == "lost"
     content = response.content.decode()
     assert "Friday night" in content
     assert "Crazy Eights" in content
     assert "Bobby" in content
+    assert "Derrota" in content
     assert f'href="/matches/{match.public_id}/verify/"' in content
     assert "Not mine" not in content
 
 
 @pytest.mark.django_db
-def test_buraco_winners_are_the_team_members(client, alice, bob):
+def test_names_are_the_recorded_ones_not_who_sits_there_now(client, alice, bob):
+    room = Room.objects.create(game="rouba_monte", name="Emptied", seat_count=4)
+    Seat.objects.create(room=room, index=1, bot_level="normal")  # today: a bot where bob won
+    match = Match.objects.create(
+        room=room, number=1, game="rouba_monte", seed="0" * 64, fingerprint="f" * 64, status="over", winners=["1"]
+    )
+    match.players.add(alice, bob)
+    recorded(match, 0, alice)
+    recorded(match, 1, bob, name="Bob then")
+    bob.display_name = "Bob now"
+    bob.save()
+    client.force_login(alice)
+    lines = client.get(URL).context["recent_matches"]
+    assert lines[0].winners == ["Bob then"]
+    assert lines[0].opponents == ["Bob then"]
+
+
+@pytest.mark.django_db
+def test_buraco_names_partner_opponents_and_the_winning_team(client, alice, bob, charlie):
     room = Room.objects.create(game="buraco", name="Dupla", seat_count=4)
-    Seat.objects.create(room=room, index=0, user=alice)
-    Seat.objects.create(room=room, index=1, bot_level="easy")
-    Seat.objects.create(room=room, index=2, user=bob)
-    Seat.objects.create(room=room, index=3, bot_level="normal")
     match = Match.objects.create(
         room=room, number=1, game="buraco", seed="0" * 64, fingerprint="f" * 64, status="over", winners=["0"]
     )
-    match.players.add(alice, bob)
+    match.players.add(alice, bob, charlie)
+    recorded(match, 0, alice)
+    recorded(match, 1, bot="easy")
+    recorded(match, 2, bob)
+    recorded(match, 3, charlie, until_move=12, ended="left")
+    recorded(match, 3, bot="normal", joined="stand_in", from_move=12)
     client.force_login(alice)
-    lines = client.get(URL).context["recent_matches"]
-    assert lines[0].winners == ["alice & bob"]
+    line = client.get(URL).context["recent_matches"][0]
+    assert line.winners == ["alice & bob"]
+    assert line.partners == ["bob"]
+    assert line.opponents == ["Bot (fácil)", "charlie", "Bot (normal) no lugar de quem saiu"]
+    assert line.outcome == "won"
+    client.force_login(charlie)
+    line = client.get(URL).context["recent_matches"][0]
+    assert line.outcome == "abandoned"
+    assert line.partners == ["Bot (fácil)"]
 
 
 @pytest.mark.django_db
@@ -148,15 +193,15 @@ def test_an_empty_history_says_so(client, alice):
 
 
 @pytest.mark.django_db
-def test_winners_without_a_seated_player_fall_back_to_the_seat(alice):
+def test_a_match_without_records_names_the_winning_seat(alice):
     from accounts import records
 
-    room = Room.objects.create(game="rouba_monte", name="Emptied")
+    room = Room.objects.create(game="rouba_monte", name="Old")
     match = Match.objects.create(
         room=room, number=1, game="rouba_monte", seed="0" * 64, fingerprint="f" * 64, status="over", winners=["2"]
     )
     match.players.add(alice)
-    Seat.objects.create(room=room, index=0, bot_level="easy")
+    Seat.objects.create(room=room, index=2, bot_level="easy")
     lines = records.recent_matches(alice)
     assert lines[0].winners == ["Cadeira 3"]
     assert lines[0].verify_url == f"/matches/{match.public_id}/verify/"
