@@ -24,6 +24,8 @@ def record_deal(hand: Hand, match: Match, players: list[Seat], now) -> None:
     rows = []
     for engine_seat, seat in enumerate(players):
         joined = Participant.Joined.RESERVATION if seat.joined_via == "reservation" else Participant.Joined.DEAL
+        if seat.stand_in:  # a stand-in that keeps a leaver's seat to the end of the match
+            joined = Participant.Joined.STAND_IN
         rows.append(
             Participant(
                 hand=hand,

@@ -82,12 +82,15 @@ def test_a_match_closed_unfinished_counts_as_played_and_the_leaver_as_abandoned(
 def test_a_host_who_left_and_came_back_counts_once_by_the_seat_held_at_the_end(alice, bob):
     from tests.rooms.helpers import play_hand
 
-    room = services.create_room(alice, "crazy_eights", "Back again", time_limit=None, seat_count=3)
+    # A 300-point target: the match outlasts its first hand, so that alice's new seat gets dealt in.
+    room = services.create_room(
+        alice, "crazy_eights", "Back again", time_limit=None, seat_count=3, options={"target": 300}
+    )
     services.sit(bob, room.code, 1)
     services.start_match(alice, room.code)
     services.leave(alice, room.code)  # a stand-in plays seat 0 to the end of the hand
     services.sit(alice, room.code, 2)  # back, in another seat, from the next hand
-    for _ in range(40):
+    for _ in range(80):
         play_hand(room, {1: bob, 2: alice})
         room.refresh_from_db()
         if room.status == room.Status.MATCH_OVER:
@@ -95,7 +98,24 @@ def test_a_host_who_left_and_came_back_counts_once_by_the_seat_held_at_the_end(a
         services.next_hand(room.host, room.code)
     match = room.matches.get()
     assert match.status == Match.Status.OVER
+    assert match.participants.filter(user=alice, seat=2).exists()
     first = match.participants.filter(hand_number=1, seat=0).order_by("from_move")
     assert [(p.user_id, p.joined) for p in first] == [(alice.id, "deal"), (None, "stand_in")]
     stat = PlayerStat.objects.get(user=alice, game="crazy_eights")
     assert (stat.played, stat.won, stat.abandoned) == (1, int("2" in match.winners), 0)
+
+
+def test_a_stand_in_kept_to_the_next_hand_is_recorded_as_a_stand_in(alice, bob):
+    from tests.rooms.helpers import play_hand
+
+    room = services.create_room(alice, "crazy_eights", "Kept", time_limit=None, seat_count=2, options={"target": 300})
+    services.sit(bob, room.code, 1)
+    services.start_match(alice, room.code)
+    services.leave(bob, room.code)
+    play_hand(room, {0: alice})
+    room.refresh_from_db()
+    assert room.status == room.Status.HAND_OVER
+    services.next_hand(alice, room.code)
+    second = room.matches.get().hands.get(number=2)
+    row = second.participants.get(seat=1)
+    assert (row.user_id, row.bot_level, row.joined) == (None, "normal", Participant.Joined.STAND_IN)
