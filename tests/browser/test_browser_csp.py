@@ -9,6 +9,8 @@ it. No violation may be reported.
 import pytest
 from conftest import create_rooms, logged_in, unique, wait_snapshot
 
+from tests.live import manage_shell
+
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
 RECORD_VIOLATIONS = """
@@ -54,6 +56,15 @@ def test_no_page_breaks_the_policy(server, browser, chromium_path):
     page.wait_for_function("() => document.querySelector('#create-room [name=game]') !== null")
     assert page.evaluate("() => document.readyState") == "complete"
     assert _violations(page) == [] and errors == [], errors
+    # Staff pages: the admin's lists and forms.
+    manage_shell(
+        server.env,
+        f"from accounts.models import User\nUser.objects.filter(username={name!r}).update(is_staff=True, is_superuser=True)\n",
+    )
+    for path in ("/admin/", "/admin/rooms/room/", "/admin/rooms/match/", "/admin/rooms/hand/", "/admin/accounts/user/"):
+        page.goto(server.base + path)
+        page.wait_for_load_state("load")
+        assert _violations(page) == [], path
     # The listener does see a violation: an inline script is refused and reported.
     page.evaluate(
         "() => { const s = document.createElement('script'); s.textContent = 'window.ran = 1'; document.body.append(s); }"
