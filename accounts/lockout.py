@@ -7,8 +7,7 @@ address (a load balancer, a school) never locks out each other. After
 ``AXES_FAILURE_LIMIT`` failures the pair waits one minute; every failure after
 that doubles the wait, up to a day. Failures are forgotten fifteen minutes
 after the last one (after the end of the wait, past the limit), or at once by
-a successful log-in of that pair. The
-choice is explained in docs/accounts.md.
+a successful log-in of that pair. The choice is explained in docs/accounts.md.
 
 This module only answers axes' questions (how long, whose name, which
 address, what page); it never authenticates anybody.
