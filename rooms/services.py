@@ -22,7 +22,7 @@ from django.utils import timezone
 from config.embedded import worker_running as embedded_worker_running
 from games import IllegalMove, fair, registry
 from games.canonical import canonical_move
-from rooms import broadcast, describe, participants, queries
+from rooms import broadcast, describe, participants, queries, stored
 from rooms.errors import RoomError
 from rooms.models import Hand, Match, Participant, Presence, Room, Seat
 from rooms.policies import STAND_IN_LEVEL, policy
@@ -849,7 +849,7 @@ def run_deadline(room_id: int, version: int | None = None) -> bool:
             return True
         level, expected = seat.bot_level, room.state_version
         view, legal = engine.view(state, current), engine.legal_moves(state, current)
-        memory = copy.deepcopy(seat.bot_memory or {})
+        memory = copy.deepcopy(stored.as_dict(seat.bot_memory))
         if level not in THINK_OUTSIDE_LOCK:
             choice = _bot_decide(room.game, level, view, legal, memory, room_id, expected)
             _bot_move(room, seats, match, hand, current, seat, level, choice, memory)
@@ -891,8 +891,14 @@ def _bot_decide(game: str, level: str, view: dict, legal: list, memory: dict, ro
     from bots import registry as bot_registry
 
     bot = bot_registry.get(game, level)
-    rng = random.Random(f"{room_id}:{version}")
-    return bot.choose(view, legal, rng, memory)
+    try:
+        return bot.choose(view, legal, random.Random(f"{room_id}:{version}"), memory)
+    except (AttributeError, KeyError, TypeError, ValueError):
+        # A stored memory the bot cannot read (a row changed by hand, an older shape):
+        # the bot forgets it and plays on, rather than stalling the room at every try.
+        logger.warning("room %s: bot memory unreadable, forgotten", room_id, exc_info=True)
+        memory.clear()
+        return bot.choose(view, legal, random.Random(f"{room_id}:{version}"), memory)
 
 
 def _auto_turn(room, seats, match, hand, engine_seat: int, kind: str) -> None:

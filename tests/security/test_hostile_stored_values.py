@@ -32,6 +32,7 @@ from rooms import broadcast, services
 from rooms.models import Hand, Match, Participant, PlayerStat, Presence, Room, Seat
 from rooms.policies import policy
 from tests.hostile import MARKUP, deep
+from tests.rooms.helpers import human_auto_move
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -302,3 +303,30 @@ def test_every_json_field_of_the_rooms_app_is_made_hostile_or_known_to_be_the_en
         names = {f.name for f in model._meta.get_fields() if isinstance(f, JSONField)}
         assert names == set(FIELDS.get(model, ())) | set(STRUCTURAL.get(model, ())), model.__name__
     assert {Room, Match, Hand, get_user_model()} <= set(admin_models())
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+@pytest.mark.parametrize("game", GAMES)
+def test_a_bot_whose_stored_memory_is_hostile_still_plays(game, variant, alice, settings):
+    """A memory the bot cannot read is forgotten: the bot plays on, the room does not stall."""
+    settings.BOT_DELAY_SECONDS = 0
+    room = services.create_room(alice, game, "Mesa")
+    for index in range(1, policy(game).default_seats):
+        services.add_bot(alice, room.code, index, "normal")
+    services.start_match(alice, room.code)
+    bot_turns = 0
+    for _ in range(40):  # three bot turns, each with a hostile memory; the person plays between
+        room.refresh_from_db()
+        if room.status != Room.Status.PLAYING or bot_turns == 3:
+            break
+        if room.deadline_kind != "bot":
+            human_auto_move(room, alice)
+            continue
+        write(Seat, list(room.seats.values_list("pk", flat=True)), "bot_memory", VARIANTS[variant]()["bot_memory"])
+        moves = len(room.current_hand.moves)
+        Room.objects.filter(pk=room.pk).update(deadline=timezone.now())
+        assert services.run_deadline(room.id, room.state_version)
+        room.refresh_from_db()
+        assert len(room.current_hand.moves) == moves + 1
+        bot_turns += 1
+    assert bot_turns == 3
