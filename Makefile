@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test setup lint format stack bench-engines bench-bots bench-load clean
+.PHONY: run test test-under-load setup lint format stack bench-engines bench-bots bench-load clean
 
 $(STAMP): requirements.txt requirements-dev.txt
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -29,6 +29,11 @@ test: $(STAMP)
 	$(BIN)/ruff format --check .
 	$(BIN)/python -m pytest -n 2 --dist loadgroup -m "not browser"
 	$(BIN)/python -m pytest -p no:xdist -m browser tests/browser
+
+## The whole suite three times in a row while two CPU hogs keep both cores busy
+## (scripts/under_load.sh; docs/reliability.md). Not part of `make test`.
+test-under-load: $(STAMP)
+	HOG_PYTHON=$(BIN)/python sh scripts/under_load.sh
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -1,4 +1,4 @@
-"""A controllable clock for the service layer (time is never slept in tests)."""
+"""Controllable clocks: the service layer's and the sockets' rate limits' (time is never slept in tests)."""
 
 from datetime import timedelta
 
@@ -14,3 +14,16 @@ class Clock:
 
     def advance(self, seconds: float) -> None:
         self.now += timedelta(seconds=seconds)
+
+
+class SocketClock:
+    """The sockets' rate-limit clock (``GuardedConsumer.clock``): time moves only when a test says so."""
+
+    def __init__(self):
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds

@@ -24,7 +24,9 @@ from hypothesis import strategies as st
 
 from games import registry
 from rooms import broadcast, limits, services, tasks
+from rooms.guarded import GuardedConsumer
 from rooms.models import Room
+from tests.rooms.clock import SocketClock
 from tests.rooms.wsclient import connect
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -34,10 +36,14 @@ EXAMPLES = itertools.count()
 
 
 @pytest.fixture(autouse=True)
-def quick(settings):
+def quick(settings, monkeypatch):
     settings.MESA_EMBEDDED_WORKER = False
     settings.BOT_DELAY_SECONDS = 0
     limits.reset_user_limiters()  # rate budgets are per process: start each test afresh
+    monkeypatch.setattr(GuardedConsumer, "clock", staticmethod(SOCKET_CLOCK))
+
+
+SOCKET_CLOCK = SocketClock()  # the sockets' rate limits: moved on when they say wait, never slept on
 
 
 def truth(room_id: int) -> dict:
@@ -162,7 +168,7 @@ async def play_match(game: str, seed: str, level: str, users: dict) -> tuple[int
                 if frame.get("id") == moves or frame.get("code") == "rate_limited":
                     break
             if frame.get("code") == "rate_limited":
-                await asyncio.sleep(0.25)
+                SOCKET_CLOCK.advance(1.0)  # the wait the server asked for, on the sockets' clock
         assert current.status == Room.Status.MATCH_OVER
         final = latest[charlie.id]
         assert final["room"]["match"]["seed"] == seed  # revealed at the end, to everyone

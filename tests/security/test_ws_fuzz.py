@@ -263,7 +263,8 @@ def test_a_socket_only_acts_on_its_own_room(alice, bob, charlie):
             ]
         ):
             await comm.send_json_to({**msg, "id": i})
-        await asyncio.sleep(0.3)
+        for i in range(2):  # each answered (refused or done) before the room is read
+            await receive_until(comm, lambda m, i=i: m.get("id") == i and m["type"] in ("ack", "error"))
         await comm.disconnect()
         room = await database_sync_to_async(Room.objects.get)(pk=theirs.pk)
         assert room.status == "waiting" and room.version == before

@@ -21,8 +21,9 @@ from config.asgi import application
 from rooms import limits, services
 from rooms.guarded import GuardedConsumer
 from rooms.routing import websocket_routes
+from tests.rooms.clock import SocketClock
 from tests.rooms.wsclient import closed_with, connect, receive_until
-from tests.security.test_ws_limits import SocketClock, answer
+from tests.security.test_ws_limits import answer
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 

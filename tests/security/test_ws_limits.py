@@ -19,22 +19,10 @@ from config.asgi import application
 from config.origins import origin_allowed
 from rooms import consumers, limits, services
 from rooms.guarded import GuardedConsumer
+from tests.rooms.clock import SocketClock
 from tests.rooms.wsclient import closed_with, connect, receive_until, session_cookie
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-class SocketClock:
-    """The rate limits' clock: time moves only when a test says so."""
-
-    def __init__(self):
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
 
 
 @pytest.fixture(autouse=True)
