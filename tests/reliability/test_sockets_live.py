@@ -10,12 +10,12 @@ config/realtime.py). Bounds are generous and every wait is on an event.
 """
 
 import asyncio
-import signal
 import time
 
 import pytest
 import websockets
 
+from bench.stop import seconds_to_stop
 from tests.live import make_room, make_users, manage_shell
 
 pytestmark = pytest.mark.xdist_group("live")
@@ -137,28 +137,6 @@ def test_many_sockets_dropped_at_once_leave_no_presence(embedded):
 
 
 def test_daphne_stops_within_seconds_on_sigterm_while_sockets_are_closing(embedded):
-    users = make_users(embedded.env, "alice")
-    code = make_room(embedded.env, "alice", "rouba_monte")
-    daphne = embedded.start_daphne()
-
-    async def scenario():
-        socks = []
-        for _ in range(80):
-            ws = await open_socket(daphne.port, f"/ws/rooms/{code}/", users["alice"]["session"])
-            await asyncio.wait_for(ws.recv(), 30)
-            socks.append(ws)
-        for ws in socks:
-            ws.transport.abort()
-        # The signal lands while the server is still handling those disconnects.
-        end = time.monotonic() + 30
-        while "WSDISCONNECT" not in daphne.log.read_text(errors="replace") and time.monotonic() < end:
-            await asyncio.sleep(0.01)
-        daphne.popen.send_signal(signal.SIGTERM)
-
-    asyncio.run(scenario())
-    start = time.monotonic()
-    try:
-        daphne.popen.wait(30)
-    except Exception:
-        pytest.fail(f"daphne still running {time.monotonic() - start:.0f} s after SIGTERM")
-    assert time.monotonic() - start < 15
+    took = seconds_to_stop(embedded, sockets=80, limit=30)
+    assert took is not None, "daphne still running 30 s after SIGTERM"
+    assert took < 15

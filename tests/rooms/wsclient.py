@@ -47,3 +47,14 @@ async def closed_with(communicator, timeout: float = 5) -> tuple[int | None, lis
             msg = json.loads(out["text"])
             if msg.get("type") == "error":
                 errors.append(msg)
+
+
+async def answer(comm) -> str:
+    """What the next answer says: ``pong``, an error code, or ``closed:<code>`` (snapshots skipped)."""
+    while True:
+        out = await comm.receive_output(timeout=5)
+        if out["type"] == "websocket.close":
+            return f"closed:{out.get('code')}"
+        msg = json.loads(out["text"])
+        if msg["type"] != "snapshot":
+            return msg["type"] if msg["type"] == "pong" else msg["code"]

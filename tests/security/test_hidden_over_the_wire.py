@@ -23,10 +23,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games import registry
-from rooms import broadcast, limits, services, tasks
+from rooms import broadcast, services, tasks
 from rooms.guarded import GuardedConsumer
 from rooms.models import Room
-from tests.rooms.clock import SocketClock
 from tests.rooms.wsclient import connect
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -36,14 +35,10 @@ EXAMPLES = itertools.count()
 
 
 @pytest.fixture(autouse=True)
-def quick(settings, monkeypatch):
+def quick(settings, clock):
+    """The sockets' rate limits read ``clock``, moved on when they say wait, never slept on."""
     settings.MESA_EMBEDDED_WORKER = False
     settings.BOT_DELAY_SECONDS = 0
-    limits.reset_user_limiters()  # rate budgets are per process: start each test afresh
-    monkeypatch.setattr(GuardedConsumer, "clock", staticmethod(SOCKET_CLOCK))
-
-
-SOCKET_CLOCK = SocketClock()  # the sockets' rate limits: moved on when they say wait, never slept on
 
 
 def truth(room_id: int) -> dict:
@@ -168,7 +163,7 @@ async def play_match(game: str, seed: str, level: str, users: dict) -> tuple[int
                 if frame.get("id") == moves or frame.get("code") == "rate_limited":
                     break
             if frame.get("code") == "rate_limited":
-                SOCKET_CLOCK.advance(1.0)  # the wait the server asked for, on the sockets' clock
+                GuardedConsumer.clock.advance(1.0)  # the wait the server asked for, on the sockets' clock
         assert current.status == Room.Status.MATCH_OVER
         final = latest[charlie.id]
         assert final["room"]["match"]["seed"] == seed  # revealed at the end, to everyone

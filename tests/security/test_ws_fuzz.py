@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games import fair, registry
-from rooms import limits, services
+from rooms import services
 from rooms.models import Room
 from tests.rooms.wsclient import connect, receive_until
 
@@ -85,7 +85,6 @@ ACCEPTED: list = []  # (legal moves tried, moves acknowledged) per example
 def no_embedded_worker(settings):
     settings.MESA_EMBEDDED_WORKER = False
     settings.BOT_DELAY_SECONDS = 0
-    limits.reset_user_limiters()  # rate budgets are per process: start each test afresh
 
 
 class Sock:

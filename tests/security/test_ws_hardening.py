@@ -19,26 +19,15 @@ from django.urls import reverse
 
 from config.asgi import application
 from rooms import limits, services
-from rooms.guarded import GuardedConsumer
 from rooms.routing import websocket_routes
-from tests.rooms.clock import SocketClock
-from tests.rooms.wsclient import closed_with, connect, receive_until
-from tests.security.test_ws_limits import answer
+from tests.rooms.wsclient import answer, closed_with, connect, receive_until
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
 
 @pytest.fixture(autouse=True)
-def fresh_limits(settings):
+def no_embedded_worker(settings):
     settings.MESA_EMBEDDED_WORKER = False
-    limits.reset_user_limiters()
-
-
-@pytest.fixture
-def clock(monkeypatch):
-    fake = SocketClock()
-    monkeypatch.setattr(GuardedConsumer, "clock", staticmethod(fake))
-    return fake
 
 
 def tracebacks(caplog) -> list[str]:

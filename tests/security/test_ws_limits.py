@@ -9,7 +9,6 @@ tests move (``SocketClock``): no test here counts on the machine keeping a rate.
 """
 
 import asyncio
-import json
 
 import pytest
 from channels.db import database_sync_to_async
@@ -18,9 +17,7 @@ from channels.testing import WebsocketCommunicator
 from config.asgi import application
 from config.origins import origin_allowed
 from rooms import consumers, limits, services
-from rooms.guarded import GuardedConsumer
-from tests.rooms.clock import SocketClock
-from tests.rooms.wsclient import closed_with, connect, receive_until, session_cookie
+from tests.rooms.wsclient import answer, closed_with, connect, receive_until, session_cookie
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -28,15 +25,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.fixture(autouse=True)
 def no_embedded_worker(settings):
     settings.MESA_EMBEDDED_WORKER = False
-    limits.reset_user_limiters()
-
-
-@pytest.fixture
-def clock(monkeypatch):
-    """Every socket opened by the test reads this clock for its rate limits."""
-    fake = SocketClock()
-    monkeypatch.setattr(GuardedConsumer, "clock", staticmethod(fake))
-    return fake
 
 
 async def new_room(host):
@@ -49,17 +37,6 @@ async def raw_connect(path: str, headers: list) -> tuple[bool, int | None]:
     if connected:
         await comm.disconnect()
     return connected, code
-
-
-async def answer(comm) -> str:
-    """What the next answer says: ``pong``, an error code, or ``closed:<code>`` (snapshots skipped)."""
-    while True:
-        out = await comm.receive_output(timeout=5)
-        if out["type"] == "websocket.close":
-            return f"closed:{out.get('code')}"
-        msg = json.loads(out["text"])
-        if msg["type"] != "snapshot":
-            return msg["type"] if msg["type"] == "pong" else msg["code"]
 
 
 @pytest.mark.parametrize(
