@@ -110,8 +110,10 @@ class RoomConsumer(GuardedConsumer):
                 await self.refuse(CLOSE_NOT_FOUND)
             return
         except DatabaseError:
+            # Refused at the handshake, unlike the codes above: the browser then backs off
+            # more and more, instead of coming back at once after an accepted socket.
             logger.warning("room %s: database unavailable on connect", self.code, exc_info=True)
-            await self.refuse(CLOSE_UNAVAILABLE)
+            await self.close(code=CLOSE_UNAVAILABLE)
             return
         self.present = True
         self.room_id = room.id

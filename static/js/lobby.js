@@ -99,9 +99,11 @@ function connect() {
   ws.addEventListener("message", (event) => {
     const msg = JSON.parse(event.data);
     if (msg.type === "lobby") render(msg.rooms);
+    if (msg.type === "error" && msg.code === "too_many_sockets") status.textContent = msg.message;
   });
   ws.addEventListener("close", (event) => {
-    if (event.code === 4401) return;
+    // 4401: the session ended; 4409: too many tabs (the message above says so): reconnecting would not help.
+    if (event.code === 4401 || event.code === 4409) return;
     status.textContent = S.reconnecting;
     const cap = Math.min(15000, 500 * 2 ** attempt);
     attempt += 1;
