@@ -13,6 +13,9 @@ and the address: it works for three days and only while that address is
 still the account's pending one.
 """
 
+import logging
+import smtplib
+
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core import signing
@@ -20,6 +23,8 @@ from django.core.mail import send_mail
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
+
+logger = logging.getLogger(__name__)
 
 SALT = "accounts.email-confirmation"
 MAX_AGE_SECONDS = 3 * 24 * 3600
@@ -62,7 +67,11 @@ def send_signup_mail(request, user) -> None:
     with translation.override(language):
         subject = render_to_string("registration/confirm_email_subject.txt", context).strip()
         body = render_to_string(template, context)
-    send_mail(subject, body, settings.DEFAULT_FROM_EMAIL, [user.pending_email])
+    try:
+        send_mail(subject, body, settings.DEFAULT_FROM_EMAIL, [user.pending_email])
+    except (smtplib.SMTPException, OSError):
+        # The account stands; its e-mail stays unconfirmed (password resets cannot reach it yet).
+        logger.warning("the sign-up mail of user %s could not be sent", user.pk, exc_info=True)
 
 
 def confirm(user) -> bool:

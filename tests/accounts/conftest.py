@@ -1,18 +1,9 @@
-"""Shared fixtures for the account tests: a clean cache and a few players."""
+"""Shared fixtures for the account tests: fast hashing and a few players (the cache is emptied by tests/conftest.py)."""
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.core.cache import cache
 
 PASSWORD = "green-felt-table-42"
-
-
-@pytest.fixture(autouse=True)
-def clean_cache():
-    # The log-in throttle counts in the cache; every test starts from zero.
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture(autouse=True)

@@ -244,3 +244,17 @@ def test_a_logged_in_player_is_sent_to_the_profile(client, alice):
     response = client.get(URL)
     assert response.status_code == 302
     assert response["Location"] == reverse("accounts:profile")
+
+
+@pytest.mark.django_db
+def test_a_mail_server_that_fails_does_not_fail_the_sign_up(client, monkeypatch):
+    import smtplib
+
+    from accounts import email_confirmation
+
+    def refuse(*args, **kwargs):
+        raise smtplib.SMTPServerDisconnected("gone")
+
+    monkeypatch.setattr(email_confirmation, "send_mail", refuse)
+    assert _signup(client).status_code == 302
+    assert User.objects.get(username="carol").pending_email == "carol@example.com"
