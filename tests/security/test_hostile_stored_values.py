@@ -32,6 +32,7 @@ from rooms import broadcast, services
 from rooms.models import Hand, Match, Participant, PlayerStat, Presence, Room, Seat
 from rooms.policies import policy
 from tests.hostile import MARKUP, deep
+from tests.live import manage_shell
 from tests.rooms.helpers import human_auto_move
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -232,8 +233,35 @@ def staff(db):
 @pytest.mark.parametrize("variant", list(VARIANTS))
 @pytest.mark.parametrize("game", GAMES)
 def test_hostile_stored_values_break_no_page(game, variant, alice, bob, staff):
+    problems = hostile_problems(game, variant, alice, bob, staff)
+    assert not problems, "\n".join(problems)
+
+
+def test_hostile_stored_values_break_no_page_on_postgresql(services_stack):
+    """The same on PostgreSQL (jsonb), for the two kinds of value that failed most: 960 levels and wrong shapes."""
+    code = (
+        "import json\n"
+        "from django.contrib.auth import get_user_model\n"
+        "from tests.security.test_hostile_stored_values import hostile_problems\n"
+        "User = get_user_model()\n"
+        "alice = User.objects.create_user('hv_alice', email='hv_alice@test.invalid', password='x')\n"
+        "bob = User.objects.create_user('hv_bob', email='hv_bob@test.invalid', password='x')\n"
+        "staff = User.objects.create_superuser('hv_staff', email='hv_staff@test.invalid', password='x')\n"
+        "problems = hostile_problems('buraco', 'deep', alice, bob, staff)\n"
+        "problems += hostile_problems('rouba_monte', 'shapes', alice, bob, staff)\n"
+        "from django.db import connection\n"
+        "print('PROBLEMS', connection.vendor, json.dumps(problems))\n"
+    )
+    line = next(x for x in manage_shell(services_stack.env, code).splitlines() if x.startswith("PROBLEMS"))
+    vendor, problems = line.split(" ", 2)[1:]
+    assert vendor == "postgresql"
+    assert json.loads(problems) == []
+
+
+def hostile_problems(game: str, variant: str, alice, bob, staff) -> list[str]:
+    """Everything wrong with every page, admin page, verify answer and snapshot of a hostile room."""
     room = played_room(game, alice, bob)
-    Presence.objects.create(room=room, user=bob, channel_name="hostile-chan", last_seen=timezone.now())
+    Presence.objects.create(room=room, user=bob, channel_name=f"hostile-{room.code}", last_seen=timezone.now())
     PlayerStat.objects.get_or_create(user=bob, game=game)
     make_hostile(room, variant, [alice, bob])
     problems = []
@@ -262,7 +290,7 @@ def test_hostile_stored_values_break_no_page(game, variant, alice, bob, staff):
 
             problems += strict_json_problems(label, text)
     problems += strict_json_problems("lobby", lambda: json.dumps(broadcast.lobby_rooms()))
-    assert not problems, "\n".join(problems)
+    return problems
 
 
 def strict_json_problems(label: str, produce) -> list[str]:
