@@ -8,7 +8,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxLengthValidator
 from django.utils.translation import gettext_lazy as _
 
-from accounts.lookalikes import skeleton
+from accounts.lookalikes import looks_like_another
 
 User = get_user_model()
 
@@ -42,7 +42,7 @@ class SignupForm(UserCreationForm):
 
     def clean_username(self):
         username = super().clean_username()  # None when the name is taken in another case
-        if username and User.objects.filter(username_skeleton=skeleton(username)).exists():
+        if username and looks_like_another(username):
             raise ValidationError(
                 _("This username looks too much like another player's; please choose another."), code="lookalike"
             )
@@ -80,4 +80,9 @@ class ProfileForm(forms.ModelForm):
         help_texts = {"display_name": _("Shown at the table. Leave empty to show your username.")}
 
     def clean_display_name(self):
-        return self.cleaned_data["display_name"].strip()
+        name = self.cleaned_data["display_name"].strip()
+        if name and looks_like_another(name, me=self.instance):
+            raise ValidationError(
+                _("This name looks too much like another player's; please choose another."), code="lookalike"
+            )
+        return name

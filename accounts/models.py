@@ -17,8 +17,10 @@ class User(AbstractUser):
     pending_email = models.EmailField(_("e-mail waiting for confirmation"), blank=True)
     display_name = models.CharField(_("display name"), max_length=40, blank=True)
     language = models.CharField(_("language"), max_length=8, choices=settings.LANGUAGES, blank=True)
-    # The TR39 skeleton of the username (accounts/lookalikes.py), kept with every save.
+    # The TR39 skeletons (accounts/lookalikes.py) of the username and of the name tables
+    # show (the display name, or the username), kept with every save.
     username_skeleton = models.TextField(db_index=True, blank=True, editable=False)
+    shown_name_skeleton = models.TextField(db_index=True, blank=True, editable=False)
 
     def clean(self):
         super().clean()
@@ -26,9 +28,10 @@ class User(AbstractUser):
 
     def save(self, *args, **kwargs):
         self.username_skeleton = skeleton(self.username)
+        self.shown_name_skeleton = skeleton(self.shown_name)
         update_fields = kwargs.get("update_fields")
-        if update_fields is not None and "username" in update_fields:
-            kwargs["update_fields"] = {*update_fields, "username_skeleton"}
+        if update_fields is not None and {"username", "display_name"} & set(update_fields):
+            kwargs["update_fields"] = {*update_fields, "username_skeleton", "shown_name_skeleton"}
         super().save(*args, **kwargs)
 
     @property

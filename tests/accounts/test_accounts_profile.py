@@ -217,3 +217,41 @@ def test_only_the_ten_latest_matches_are_listed(client, alice):
     lines = client.get(URL).context["recent_matches"]
     assert len(lines) == 10
     assert lines[0].id == Match.objects.get(room=room, number=12).pk
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name", ["alice", "Аlice", "a1ice", "ALICE", "Alice the Bold"])
+def test_a_display_name_that_looks_like_another_player_is_refused(client, alice, bob, name):
+    """Tables show the display name: bob may not sit at a table as alice (or as her display name)."""
+    alice.display_name = "Alice the Bold"
+    alice.save()
+    client.force_login(bob)
+    response = client.post(URL, {"display_name": name, "language": "en"})
+    assert response.status_code == 200
+    assert "display_name" in response.context["form"].errors
+    bob.refresh_from_db()
+    assert bob.display_name == ""
+
+
+@pytest.mark.django_db
+def test_ones_own_username_is_a_fine_display_name(client, alice, bob):
+    client.force_login(bob)
+    assert client.post(URL, {"display_name": "Bob", "language": "en"}).status_code == 302
+    bob.refresh_from_db()
+    assert bob.display_name == "Bob" and bob.shown_name_skeleton == "bob"
+
+
+@pytest.mark.django_db
+def test_a_new_username_may_not_look_like_a_display_name(client, alice):
+    alice.display_name = "Rainha"
+    alice.save()
+    response = client.post(
+        "/accounts/signup/",
+        {
+            "username": "rainha",
+            "email": "r@example.com",
+            "password1": "shuffle-the-deck-77",
+            "password2": "shuffle-the-deck-77",
+        },
+    )
+    assert "username" in response.context["form"].errors
