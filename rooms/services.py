@@ -172,7 +172,7 @@ def set_options(user, code: str, options=None, time_limit="keep") -> Room:
             raise RoomError("bad_options", "Options must be an object.")
         if room.status in (Room.Status.PLAYING, Room.Status.HAND_OVER):
             raise RoomError("match_in_progress", "Game options change only between matches.")
-        room.options = validate_options(room.game, {**room.options, **options})
+        room.options = validate_options(room.game, {**stored.as_dict(room.options), **options})
     if time_limit != "keep":
         room.time_limit = validate_time_limit(time_limit)
     _touch(room)

@@ -10,6 +10,7 @@ import pytest
 from games import registry
 from rooms import services
 from rooms.errors import RoomError
+from rooms.models import Room
 from tests.hostile import HOSTILE_EXTRA_IDS, HOSTILE_EXTRAS
 from tests.rooms.helpers import buraco_at_hosts_draw, state_of, turn_seat
 
@@ -114,3 +115,10 @@ def test_a_time_limit_of_infinity_is_a_bad_time_limit(alice, limit):
     with pytest.raises(RoomError) as exc:
         services.create_room(alice, "rouba_monte", "Mesa", time_limit=limit)
     assert exc.value.code == "bad_time_limit"
+
+
+@pytest.mark.parametrize("stored_options", [["<b>"], "x", 7])
+def test_new_options_replace_stored_options_of_another_shape(alice, stored_options):
+    room = services.create_room(alice, "buraco", "Mesa")
+    Room.objects.filter(pk=room.pk).update(options=stored_options)
+    assert services.set_options(alice, room.code, {"target": 3000}).options == {"target": 3000}
