@@ -76,6 +76,10 @@ MESSAGES = {
     "stock_empty": _("The stock is empty."),
     "discard_empty": _("The discard pile is empty."),
     "invalid_run": _("Those cards do not form a valid run."),
+    "run_set": _("Buraco melds runs only: cards of one rank in different suits are not a run."),
+    "run_mixed_suits": _("A run is of one suit: these cards mix suits."),
+    "run_two_wilds": _("A run may hold only one 2 standing in for another card."),
+    "run_not_in_sequence": _("These cards are not in sequence: a run needs consecutive cards of one suit."),
     "no_such_meld": _("Your team has no such run."),
     "too_few_cards": _("A new run needs at least three cards."),
     "needs_clean_canastra": _(

@@ -685,6 +685,8 @@ def _apply_move(room: Room, seats: list[Seat], match: Match, hand: Hand, engine_
         "move": public,
         **_move_words(room.game, seats, hand, {**entry, "move": public}),
     }
+    # Not saved: the moves of this change, for its snapshots' logs (rooms/snapshots.py).
+    room.moves_now = [*getattr(room, "moves_now", ()), room.last_move]
     _touch(room, state_changed=True)
     if engine.is_over(new_state):
         _end_hand(room, seats, match, hand, new_state)

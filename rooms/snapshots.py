@@ -9,6 +9,41 @@ from games import registry
 from rooms import stored
 
 HISTORY_LIMIT = 20
+# The moves of a hand a full snapshot carries (a Buraco hand rarely passes 300).
+LOG_LIMIT = 400
+
+
+def public_log(engine, hand, state) -> list[dict]:
+    """The current hand's moves as every seat may see them, oldest first, for the table's log.
+
+    Each entry has the shape of ``room.last_move`` (room seat, engine seat, kind,
+    auto, and the move through the engine's ``public_move``: a Crazy Eights draw
+    says nothing of its card) so the page describes both the same way; the first
+    one is the deal. Who made a move is its seat: no user name or bot level
+    leaves here.
+    """
+    if hand is None:
+        return []
+    seat_map = stored.as_list(hand.seat_map)
+    dealer = seat_map[hand.dealer] if 0 <= hand.dealer < len(seat_map) else None
+    out = [{"kind": "deal", "hand": hand.number, "dealer": dealer}]
+    for entry in stored.dicts(hand.moves)[-LOG_LIMIT:]:
+        engine_seat = entry.get("seat")
+        if not isinstance(engine_seat, int) or isinstance(engine_seat, bool) or not 0 <= engine_seat < len(seat_map):
+            engine_seat = None
+        move = entry.get("move")
+        item = {
+            "seat": None if engine_seat is None else seat_map[engine_seat],
+            "engine_seat": engine_seat,
+            "kind": entry.get("kind") if isinstance(entry.get("kind"), str) else None,
+            "auto": bool(entry.get("auto")),
+            "move": engine.public_move(move, state, engine_seat) if isinstance(move, dict) else None,
+        }
+        for key in ("name", "text"):
+            if isinstance(entry.get(key), str):
+                item[key] = entry[key]
+        out.append(item)
+    return out
 
 
 def history_key(history: list) -> str:
@@ -123,6 +158,10 @@ def build(
     room_part = room_entry(room, seats, match, hand, connected_users, turn_seat, history, with_history)
     room_part["server_time"] = now_ms
     room_part["last_move"] = room.last_move if isinstance(room.last_move, dict) else None
+    # Every move this change made (an automatic turn can make several), so the log misses none.
+    room_part["moves_now"] = list(getattr(room, "moves_now", ()))
+    if with_history:
+        room_part["log"] = public_log(engine, hand, state) if hand is not None else []
     return room_part, game_parts
 
 

@@ -10,7 +10,18 @@ import json
 from collections import Counter
 
 from games.buraco.heuristics import best_discard
-from games.buraco.runs import CLEAN_KINDS, MIN_RUN, additions, make_run, new_runs
+from games.buraco.runs import (
+    CLEAN_KINDS,
+    MIN_RUN,
+    RUN_MIXED_SUITS,
+    RUN_NOT_IN_SEQUENCE,
+    RUN_SET,
+    RUN_TWO_WILDS,
+    additions,
+    make_run,
+    new_runs,
+    run_problem,
+)
 from games.buraco.scoring import has_clean_canastra, team_of
 from games.buraco.spec import SPEC
 from games.cards import deck104, is_card, sort_key
@@ -22,6 +33,13 @@ HAND_SIZE = 11
 MORTO_SIZE = 11
 DECK_SIZE = 104
 OPTIONS = SPEC.defaults()
+
+RUN_PROBLEM_TEXT = {
+    RUN_SET: "Buraco melds runs only: cards of one rank are not a run",
+    RUN_MIXED_SUITS: "a run is of one suit",
+    RUN_TWO_WILDS: "a run holds at most one 2 standing in for another card",
+    RUN_NOT_IN_SEQUENCE: "these cards are not in sequence",
+}
 # Safety limit: a hand in which players keep taking the discard pile back and
 # forth would never use up the stock. After this many turns the hand ends as if
 # the stock had run out (no going-out bonus).
@@ -252,7 +270,8 @@ def _lay_down(state: dict, seat: int, move: dict, kind: str) -> dict:
     rest = _take(state["hands"][seat], cards)
     run = make_run(base + cards)
     if run is None:
-        raise IllegalMove("invalid_run", "these cards do not form a run of one suit")
+        code = run_problem(base + cards) or "invalid_run"
+        raise IllegalMove(code, RUN_PROBLEM_TEXT.get(code, "these cards do not form a run of one suit"))
     new_melds = list(melds)
     if kind == "meld":
         new_melds.append(run)

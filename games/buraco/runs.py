@@ -20,6 +20,16 @@ FULL_RUN = 14
 ACE_LOW, TWO_POS, ACE_HIGH = 1, 2, 14
 
 DIRTY, CLEAN, CLEAN_AK, CLEAN_AA = "dirty", "clean", "clean_ak", "clean_aa"
+
+# Why cards form no run, in the player's terms (IllegalMove codes; the table explains a
+# selection with the same words before the move is sent).
+RUN_SET, RUN_MIXED_SUITS, RUN_TWO_WILDS, RUN_NOT_IN_SEQUENCE = (
+    "run_set",
+    "run_mixed_suits",
+    "run_two_wilds",
+    "run_not_in_sequence",
+)
+RUN_PROBLEMS = (RUN_SET, RUN_MIXED_SUITS, RUN_TWO_WILDS, RUN_NOT_IN_SEQUENCE)
 CANASTRA_BONUS = {None: 0, DIRTY: 100, CLEAN: 200, CLEAN_AK: 500, CLEAN_AA: 1000}
 CLEAN_KINDS = frozenset({CLEAN, CLEAN_AK, CLEAN_AA})
 
@@ -123,6 +133,32 @@ def _arrange(cards: tuple) -> tuple[tuple, int | None] | None:
     hi = max(positions[-1], sub_pos or 0)
     out = tuple(sub_card if p == sub_pos else position_card(p, suit) for p in range(lo, hi + 1))
     return out, (sub_pos - lo if sub_pos is not None else None)
+
+
+def run_problem(cards) -> str | None:
+    """Why ``cards`` form no run, or None when they form one.
+
+    ``run_set``: cards of one rank in several suits (Buraco melds runs only, no
+    sets); ``run_mixed_suits``: natural cards of several suits; ``run_two_wilds``:
+    more than one 2 would have to stand in; ``run_not_in_sequence``: one suit, at
+    most one substitute, but gaps (or repeats) it cannot fill. Fewer than three
+    cards is the caller's ``too_few_cards``.
+    """
+    cards = list(cards)
+    if arrange(cards) is not None:
+        return None
+    naturals = [c for c in cards if c[0] != "2"]
+    twos = [c for c in cards if c[0] == "2"]
+    suits = {c[1] for c in naturals}
+    if not naturals:
+        return RUN_SET if len({c[1] for c in twos}) > 1 else RUN_NOT_IN_SEQUENCE
+    if len(suits) > 1:
+        return RUN_SET if len({c[0] for c in naturals}) == 1 else RUN_MIXED_SUITS
+    suit = next(iter(suits))
+    own_twos = sum(1 for t in twos if t[1] == suit)
+    if len(twos) - min(own_twos, 1) > 1:
+        return RUN_TWO_WILDS
+    return RUN_NOT_IN_SEQUENCE
 
 
 def canastra_kind(length: int, wild: int | None) -> str | None:

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from games import registry
 from rooms.messages import catalogue
+from rooms.policies import policy
 
 register = template.Library()
 
@@ -52,6 +53,44 @@ def _common() -> dict:
         "paused_host": _("The host paused the game."),
         "paused_empty": _("Paused: nobody is at the table."),
         "your_turn": _("Your turn"),
+        "your_turn_title": _("● Your turn"),
+        "us": pgettext("team", "Us"),
+        "them": pgettext("team", "Them"),
+        "target_n": _("Target %(n)s"),
+        "points_n": _("%(n)s points"),
+        "cards_word": _("cards"),
+        "stand_in_short": _("stand-in"),
+        "waiting_next": _("plays from the next deal"),
+        "plays_next_hand": _("You have a seat: you play from the next hand."),
+        "plays_next_match": _("You have a seat: you play from the next match."),
+        "reserved_yours": _("Seat %(n)s is reserved for you. %(when)s"),
+        "watching": _("You are watching this table. Sit in an empty seat to play."),
+        "confirm_leave": _(
+            "Leave your seat? A bot plays your cards or they go back to the table, as the game's rules say."
+        ),
+        "confirm_new_match": _("Start a new match now? The match being played ends without a result."),
+        "confirm_remove_bot": _("Remove this bot? It leaves at the end of the hand or match."),
+        "confirm_take_over": _("Reserve this seat? %(when)s"),
+        "setting_game": _("Game"),
+        "setting_variations": _("Variations"),
+        "setting_direction": _("Direction of play"),
+        "setting_target": _("Target"),
+        "setting_games": _("Games in the match"),
+        "setting_seats": _("Seats"),
+        "clockwise": _("clockwise"),
+        "counter_clockwise": _("counter-clockwise"),
+        "none": _("none"),
+        "match_won": _("%(names)s won the match!"),
+        "match_tie": _("The match ends in a tie: %(names)s"),
+        "hand_best": _("Hand %(n)s: best score %(names)s. The match goes on."),
+        "hand_tie": _("Hand %(n)s: %(names)s tied. The match goes on."),
+        "match_over_title": _("Match over"),
+        "hand_over_title": _("Hand %(n)s is over"),
+        "waiting_host": _("Waiting for the host to go on."),
+        "see_table": _("See the table"),
+        "this_hand": _("This hand"),
+        "match_total": _("Match total"),
+        "dealt_nobody": _("Hand %(hand)s dealt."),
         "turn_of": _("%(name)s's turn"),
         "bot": _("bot"),
         "bot_level": _("bot (%(level)s)"),
@@ -84,7 +123,6 @@ def _common() -> dict:
         "seconds_n": _("%(n)s s"),
         "timer": _("Time left: %(s)s s"),
         "timer_paused": _("Paused with %(s)s s left"),
-        "automatic": _("automatic"),
         "auto_move": _("%(text)s (automatic: time ran out)"),
         "dealt": _("Hand %(hand)s dealt; %(name)s deals."),
         "dealt_you": _("Hand %(hand)s dealt; you deal."),
@@ -92,17 +130,13 @@ def _common() -> dict:
         "stand_in_move": _("A bot now plays for %(name)s."),
         "hand_over": _("The hand is over."),
         "match_over": _("The match is over."),
-        "winners": _("Winner: %(names)s"),
-        "tie": _("Tie: %(names)s"),
         "no_winner": _("No winner."),
         "fingerprint": _("Fingerprint of this match's seed"),
         "next_fingerprint": _("Fingerprint of the next match's seed"),
         "seed": _("Seed"),
         "verify": _("Verify the shuffle"),
         "history": _("Hands"),
-        "hand_n": _("Hand %(n)s"),
         "total": _("Total"),
-        "score": _("Score"),
         "copied": _("Link copied."),
         "copy_failed": _("Copy the link from the box."),
         "mute": _("Sound off"),
@@ -110,9 +144,7 @@ def _common() -> dict:
         "error": _("Refused: %(message)s"),
         "stock_n": _("Stock: %(n)s cards"),
         "not_your_turn": _("It is not your turn."),
-        "cancel": _("Cancel"),
         "team_n": _("Team %(n)s"),
-        "pile_n": _("pile %(n)s"),
         # The server's own messages, by code (rooms/messages.py): the table says what the socket says.
         "errors": catalogue(),
     }
@@ -138,6 +170,24 @@ def _capture() -> dict:
         "capture_option": _("Capture %(target)s with %(card)s"),
         "steal_option": _("Steal this pile with %(card)s"),
         "cards_in_pile": _("%(n)s cards in the pile"),
+        "cards_word": _("cards"),
+        "why_not_turn": _("%(card)s: it is not your turn."),
+        "card_can": _("%(card)s: choose it, then where it goes."),
+        "why_no_move": _(
+            "%(card)s: no move now: it matches no table card or pile top, and capture is compulsory while you can."
+        ),
+        "end_stock": _("The stock and every hand ran out."),
+        "breakdown": _("Hand result"),
+        "piles_total": _("Cards in piles"),
+        "bonus": _("Last capture bonus"),
+        "cards_total": _("Cards counted"),
+        "match_points": _("Match points"),
+        "seat_left": _("left the table"),
+        "bonus_to": _("The %(n)s cards left on the table count for %(name)s, who made the last capture."),
+        "bonus_to_1": _("The card left on the table counts for %(name)s, who made the last capture."),
+        "centre_left": _("%(n)s cards were left on the table: they count for nobody."),
+        "centre_left_1": _("1 card was left on the table: it counts for nobody."),
+        "abandoned": _("The hand ended early: too few players were left."),
     }
 
 
@@ -170,6 +220,11 @@ def _crazy_eights() -> dict:
         "runouts": _("Stock ran out %(n)s times"),
         "points": _("Points in hand"),
         "cards_left": _("Cards left"),
+        "you_drew": _("You drew %(card)s."),
+        "prompt_turn": _("Play a card of the pile's suit or rank, or an eight; or draw."),
+        "end_out": _("%(name)s went out: no cards left."),
+        "end_runouts": _("Blocked: the stock ran out for the 21st time."),
+        "end_passes": _("Blocked: nobody could play or draw."),
     }
 
 
@@ -214,28 +269,38 @@ def _buraco() -> dict:
         "in_hand": _("Cards in hand"),
         "morto_penalty": _("Morto not taken"),
         "total": _("Hand total"),
+        "discard_title": _("Discard pile: %(n)s cards, %(card)s on top"),
+        "wild": _("a 2 standing in for another card"),
+        "canastra_short": {
+            "dirty": _("dirty"),
+            "clean": _("clean"),
+            "clean_ak": _("clean A–K"),
+            "clean_aa": _("clean A–A"),
+        },
+        "run_name": _("the run %(first)s to %(last)s"),
+        "can_meld": _("Meld is ready"),
+        "can_add": _("click a highlighted run to add them"),
+        "can_discard": _("you can discard it"),
+        "one_card": _("one card alone is neither a run nor a legal discard now."),
+        "no_move_here": _("no move with these cards now."),
+        "select_first": _("Select cards of your hand first, then click the run they join."),
+        "add_run_desc": _("%(name)s added %(cards)s to %(run)s"),
+        "you_drew": _("You drew %(card)s."),
+        "end_batida": _("A player went out (batida)."),
+        "end_batida_by": _("%(name)s went out (batida)."),
+        "end_stock": _("The stock ran out."),
+        "end_limit": _("The hand reached its turn limit."),
     }
 
 
 def _stealing_bundles() -> dict:
     return {
         **_capture(),
-        "breakdown": _("Hand result"),
-        "piles_total": _("Cards in piles"),
-        "bonus": _("Last capture bonus"),
-        "cards_total": _("Cards counted"),
-        "match_points": _("Match points"),
-        "seat_left": _("left the table"),
-        "bonus_to": _("The %(n)s cards left on the table count for %(name)s, who made the last capture."),
-        "bonus_to_1": _("The card left on the table counts for %(name)s, who made the last capture."),
-        "centre_left": _("%(n)s cards were left on the table: they count for nobody."),
-        "centre_left_1": _("1 card was left on the table: it counts for nobody."),
         "scoring_wins": _("The match counts games won: a point to each winner of a game, every tied winner too."),
         "scoring_cards": _("The match adds up the cards each player takes."),
         "games_played": _("Games played: %(n)s of %(total)s."),
         "tiebreak_round": _("Tie-break round: it does not count as a game."),
         "tiebreak_next": _("Tied at the top: %(names)s play a tie-break round."),
-        "abandoned": _("The hand ended early: too few players were left."),
     }
 
 
@@ -255,8 +320,32 @@ def table_strings(game: str) -> dict:
     table = registry.spec(game).table if game in registry.NAMES else None
     strings["game"] = TABLE_STRINGS[table]() if table in TABLE_STRINGS else {}
     strings["game_names"] = {spec.name: spec.display_name(get_language()) for spec in registry.specs()}
+    strings["variations"] = _variations(game)
     strings["all_games"] = pgettext("lobby filter", "All games")
+    strings["game_name"] = strings["game_names"].get(game, game)
     return strings
+
+
+@register.simple_tag
+def table_rules(game: str) -> dict:
+    """What the generic table script needs to know of a game's room rules (it never names a game)."""
+    try:
+        rules = policy(game)
+    except KeyError:
+        return {"boundary": "match", "restart_anytime": False, "directional": True, "seat_totals": True}
+    return {
+        "boundary": rules.boundary,
+        "restart_anytime": rules.restart_anytime,
+        "directional": True,
+        "seat_totals": not rules.teams,
+    }
+
+
+def _variations(game: str) -> dict:
+    """The house rules (on/off options) a room of this game may turn on, by name, as the lobby labels them."""
+    if game not in registry.NAMES:
+        return {}
+    return {option.name: _(option.label) for option in registry.spec(game).options if option.default is False}
 
 
 @register.simple_tag

@@ -1,43 +1,23 @@
 // The table page's core: one WebSocket, reconnection, and everything every game shows
-// (seats, timer, paused banner, host controls, announcements, history, fairness).
-// Each game module (static/js/games/*.js) renders its own cards through `startTable`.
+// (seats around the felt, countdown, paused banner, host controls, result dialog, move log,
+// history, fairness, sounds, animations). Each game module (static/js/games/*.js) renders its
+// own cards through `startTable`; nothing here knows which game it is.
 // The page renders only from the latest snapshot (docs/protocol.md); nothing else is trusted.
 
 import { cardName, fill } from "./cards.js";
+import { Motion } from "./motion.js";
+import { sound } from "./sound.js";
 
 const S = JSON.parse(document.getElementById("mesa-strings").textContent);
+S.rules = JSON.parse(document.getElementById("mesa-rules").textContent);
 const $ = (id) => document.getElementById(id);
 
 const BACKOFF_BASE_MS = 500;
 const BACKOFF_MAX_MS = 15000;
 const PING_EVERY_MS = 15000;
 const PONG_TIMEOUT_MS = 6000;
-const MUTE_KEY = "mesa:muted";
-
-// --- sound: short WebAudio beeps, no files --------------------------------------------------
-const sound = {
-  ctx: null,
-  muted: localStorage.getItem(MUTE_KEY) === "1",
-  beep(freq = 660, ms = 90, type = "sine", gain = 0.05) {
-    if (this.muted) return;
-    try {
-      this.ctx = this.ctx || new (window.AudioContext || window.webkitAudioContext)();
-      const osc = this.ctx.createOscillator();
-      const vol = this.ctx.createGain();
-      osc.type = type;
-      osc.frequency.value = freq;
-      vol.gain.value = gain;
-      osc.connect(vol).connect(this.ctx.destination);
-      const t = this.ctx.currentTime;
-      vol.gain.exponentialRampToValueAtTime(0.0001, t + ms / 1000);
-      osc.start(t);
-      osc.stop(t + ms / 1000 + 0.02);
-    } catch (e) { /* no audio here: silence is fine */ }
-  },
-  move() { this.beep(520, 70, "triangle"); },
-  turn() { this.beep(880, 120, "sine"); },
-  error() { this.beep(200, 180, "square", 0.03); },
-};
+const LOG_KEEP = 400;
+const BACKLOG = 2; // snapshots waiting behind an animation before the table skips to the newest
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -62,6 +42,23 @@ function randomHex(bytes) {
   return Array.from(buf, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+// Where each other seat sits around the felt, seen from `me` at the bottom: the next seat
+// (in room order, the way play goes round) on the left, the last one on the right, the rest
+// across the top, the partner of a four-seat game straight opposite.
+export function seatPositions(count, me) {
+  const others = [];
+  for (let step = 1; step < count; step += 1) others.push((me + step) % count);
+  const out = { left: [], top: [], right: [] };
+  if (others.length === 1) out.top = others;
+  else if (others.length === 2) { out.left = [others[0]]; out.right = [others[1]]; }
+  else if (others.length) {
+    out.left = [others[0]];
+    out.right = [others[others.length - 1]];
+    out.top = others.slice(1, -1);
+  }
+  return out;
+}
+
 export class Table {
   constructor(game) {
     this.game = game;
@@ -69,7 +66,11 @@ export class Table {
     this.root = $("table");
     this.code = this.root.dataset.code;
     this.userId = Number(this.root.dataset.user);
+    this.userName = this.root.dataset.name || "";
     this.snapshot = null;
+    this.latestVersion = null;
+    this.queue = [];
+    this.busy = false;
     this.ws = null;
     this.attempt = 0;
     this.msgId = 0;
@@ -78,8 +79,12 @@ export class Table {
     this.lastAnnounced = null;
     this.seedSentFor = null;
     this.wasMyTurn = false;
+    this.log = [];
+    this.resultClosedFor = null;
     this.sound = sound;
+    this.motion = new Motion();
     this.el = el;
+    this.baseTitle = document.title;
     this.connect();
     this.bindShell();
     setInterval(() => this.renderTimer(), 250);
@@ -137,7 +142,7 @@ export class Table {
 
   send(action, fields = {}) {
     if (!this.online) {
-      if (action === "move") { this.showError(S.offline_move); sound.error(); }
+      if (action === "move") { this.showError(S.offline_move); sound.play("error"); }
       return null;
     }
     this.msgId += 1;
@@ -149,6 +154,7 @@ export class Table {
 
   move(move) {
     if (!this.snapshot) return;
+    this.motion.finish();
     if (this.snapshot.room.paused) { this.showError(S.errors.paused); return; }
     this.send("move", { version: this.snapshot.version, move });
   }
@@ -159,26 +165,62 @@ export class Table {
     if (msg.type === "error") {
       const text = (S.errors && S.errors[msg.code]) || msg.message || msg.code;
       this.showError(fill(S.error, { message: text }));
-      sound.error();
+      sound.play("error");
       if (msg.code === "bad_client_seed") this.seedSentFor = null;
       return;
     }
     if (msg.type !== "snapshot") return;
     // The first snapshot on a new socket is the whole truth; after it, keep the highest version.
-    if (this.snapshot && !this.fresh && msg.room.version < this.snapshot.room.version) return;
+    if (this.latestVersion !== null && !this.fresh && msg.room.version < this.latestVersion) return;
+    if (this.fresh) this.queue = [];
     this.fresh = false;
+    this.latestVersion = msg.room.version;
+    this.offset = msg.room.server_time - Date.now();
+    this.queue.push(msg);
+    this.pump();
+  }
+
+  // Snapshots wait while a move is being animated, then are drawn in order, each with its
+  // move; when more than BACKLOG wait, only the newest is drawn (the latest state always wins)
+  // and the moves of the ones it skipped still reach the log.
+  pump() {
+    if (this.busy || !this.queue.length) return;
+    const batch = this.queue.length > BACKLOG ? this.queue : [this.queue[0]];
+    this.queue = this.queue.slice(batch.length);
+    const msg = batch[batch.length - 1];
+    if (!("log" in msg.room)) {
+      const skipped = batch.slice(0, -1).flatMap((m) => (m.room.moves_now && m.room.moves_now.length ? m.room.moves_now : []));
+      if (skipped.length) msg.room.moves_now = [...skipped, ...(msg.room.moves_now || [])];
+    }
+    const previous = this.snapshot;
     if (!("history" in msg.room)) {
       // Broadcasts carry the hand history only when a hand ended; keep ours while its key
       // matches, and ask for a whole snapshot when it does not (a broadcast was missed).
-      const held = this.snapshot ? this.snapshot.room : null;
+      const held = previous ? previous.room : null;
       msg.room.history = held ? held.history : [];
       if (!held || held.history_key !== msg.room.history_key) this.send("snapshot");
     }
-    this.offset = msg.room.server_time - Date.now();
-    const previous = this.snapshot;
+    const animate = !!previous && this.motion.enabled && previous.room.state_version !== msg.room.state_version;
+    const before = animate ? this.motion.measure(this.root) : null;
     this.snapshot = msg;
     this.setConn("online");
     this.render(previous);
+    if (!before) return;
+    const flights = this.flightsFor(previous, before);
+    if (!flights.length) return;
+    this.busy = true;
+    this.motion.fly(flights).then(() => { this.busy = false; this.pump(); });
+  }
+
+  flightsFor(previous, before) {
+    const last = this.snapshot.room.last_move;
+    if (!last || !last.move || !this.game.flights) return [];
+    try {
+      return this.game.flights(this, last, before, previous) || [];
+    } catch (e) {
+      console.error(e);
+      return [];
+    }
   }
 
   // --- rendering ------------------------------------------------------------------------------
@@ -198,16 +240,13 @@ export class Table {
     this.errorTimer = setTimeout(() => { banner.hidden = true; }, 6000);
   }
 
+  // The polite live region: opponents' moves, your turn, the card you drew, the result.
   announce(text) {
     if (!text) return;
     text = text.charAt(0).toUpperCase() + text.slice(1);
-    const node = el("p", { text });
     const region = $("announcer");
-    region.append(node);
+    region.append(el("p", { text }));
     while (region.childNodes.length > 3) region.firstChild.remove();
-    const log = $("log");
-    log.prepend(el("li", { text }));
-    while (log.childNodes.length > 6) log.lastChild.remove();
   }
 
   seatName(roomSeat) {
@@ -228,6 +267,33 @@ export class Table {
     return roomSeat === null ? fill(S.seat_n, { n: Number(engineSeat) + 1 }) : this.seatName(roomSeat);
   }
 
+  // "Us" / "Them" for the seated player's team and the other one; "Team N" for a spectator.
+  teamName(team) {
+    const mine = this.myTeam();
+    if (mine === null) return fill(S.team_n, { n: Number(team) + 1 });
+    return String(team) === mine ? S.us : S.them;
+  }
+
+  myTeam() {
+    const snap = this.snapshot;
+    if (snap.you.seat === null) return null;
+    const seat = snap.room.seats[snap.you.seat];
+    return seat ? String(seat.team) : null;
+  }
+
+  get seated() {
+    const snap = this.snapshot;
+    return !!(snap && snap.you.seat !== null && snap.room.seats[snap.you.seat]);
+  }
+
+  // Seated and dealt into the current hand (a mid-match joiner waits for the next one).
+  get playing() {
+    const snap = this.snapshot;
+    if (!this.seated) return false;
+    const seat = snap.room.seats[snap.you.seat];
+    return seat.engine_seat !== null && seat.engine_seat !== undefined && seat.active !== false;
+  }
+
   get myTurn() {
     const snap = this.snapshot;
     return !!(snap && snap.you.seat !== null && snap.room.status === "playing" && !snap.room.paused &&
@@ -244,6 +310,7 @@ export class Table {
     if (node.dataset.target) return { sel: `[data-target="${esc(node.dataset.target)}"]` };
     const seat = node.closest(".seat");
     if (seat && node.dataset.action) return { sel: `.seat[data-seat="${esc(seat.dataset.seat)}"] [data-action="${esc(node.dataset.action)}"]` };
+    if (node.closest("#result-actions") && node.dataset.action) return { sel: `#result-actions [data-action="${esc(node.dataset.action)}"]` };
     if (node.dataset.action) return { sel: `#host-controls [data-action="${esc(node.dataset.action)}"]`, fallback: "#host-controls button" };
     if (node.dataset.meld !== undefined) return { sel: `#runs-mine .add-button[data-meld="${esc(node.dataset.meld)}"]` };
     if (node.id) return { sel: `#${esc(node.id)}` };
@@ -269,24 +336,36 @@ export class Table {
     const room = snap.room;
     $("room-status").textContent = S.status[room.status] || room.status;
     this.root.dataset.status = room.status;
+    this.root.classList.toggle("table--watching", !this.playing);
     this.renderPaused();
+    this.renderNote();
     this.renderSeats();
     this.renderHost();
+    this.renderSettings();
+    this.renderScoreboard();
     this.renderFair();
     this.renderHistory();
-    this.renderTimer();
     this.maybeSendSeed();
     try {
       this.game.render(this, snap, previous);
     } catch (e) {
       console.error(e);
     }
+    // The hand's cards overlap just enough to fit (static/css/table.css reads the count).
+    $("hand").style.setProperty("--n", String($("hand").children.length || 1));
+    this.renderTimer();
+    this.updateLog(previous);
     this.announceLastMove(previous);
     const mine = this.myTurn;
-    if (mine && !this.wasMyTurn) sound.turn();
+    if (mine && !this.wasMyTurn) this.yourTurn();
     this.wasMyTurn = mine;
-    $("me-name").textContent = snap.you.seat === null ? "" : (room.seats[snap.you.seat].name || "");
     this.root.classList.toggle("table--my-turn", mine);
+  }
+
+  yourTurn() {
+    sound.play("turn");
+    this.announce(S.your_turn);
+    if (document.hidden) document.title = `${S.your_turn_title} · ${this.baseTitle}`;
   }
 
   renderPaused() {
@@ -296,82 +375,132 @@ export class Table {
     if (room.paused) banner.textContent = room.pause_reason === "empty" ? S.paused_empty : S.paused_host;
   }
 
+  // What a person who is not dealt in is told: a mid-match joiner when they play, a reservation.
+  renderNote() {
+    const snap = this.snapshot;
+    const room = snap.room;
+    const banner = $("note-banner");
+    let text = "";
+    const next = S.rules.boundary === "hand" ? S.plays_next_hand : S.plays_next_match;
+    const reserved = room.seats.find((s) => s.reserved_by && this.userName && s.reserved_by === this.userName);
+    if (reserved) text = fill(S.reserved_yours, { n: reserved.index + 1, when: next });
+    else if (this.seated && !this.playing && room.status !== "waiting" && room.status !== "closed") text = next;
+    else if (!this.seated && room.status !== "closed") text = S.watching;
+    banner.hidden = !text;
+    banner.textContent = text;
+  }
+
   renderSeats() {
     const snap = this.snapshot;
     const room = snap.room;
-    const view = snap.view || {};
-    const mySeat = snap.you.seat;
-    const box = $("seats");
-    box.replaceChildren();
-    const order = [];
     const n = room.seats.length;
-    const start = mySeat === null ? 0 : mySeat + 1;
-    for (let i = 0; i < n; i += 1) order.push((start + i) % n);
-    for (const index of order) {
-      const seat = room.seats[index];
-      const isMe = index === mySeat;
-      const empty = !seat.user_id && !seat.bot;
-      const classes = ["seat"];
-      if (seat.turn) classes.push("seat--turn");
-      if (isMe) classes.push("seat--me");
-      if (empty) classes.push("seat--empty");
-      if (!seat.connected && !empty) classes.push("seat--offline");
-      const head = el("div", { class: "seat__head" },
-        el("span", { class: "seat__name", text: empty ? S.empty_seat : (isMe ? `${seat.name} (${S.you})` : seat.name) }));
-      if (seat.bot) {
-        head.append(el("span", { class: "badge badge--bot", title: fill(S.bot_level, { level: S.levels[seat.bot] || seat.bot }), text: S.bot }));
-      }
-      if (seat.stand_in) head.append(el("span", { class: "badge badge--bot", text: S.stand_in }));
-      if (room.host === seat.user_id && seat.user_id) head.append(el("span", { class: "badge", text: S.host }));
-      if (room.dealer === index && room.status !== "waiting") head.append(el("span", { class: "badge badge--dealer", title: S.dealer, text: "D" }));
-      const facts = el("div", { class: "seat__facts" });
-      if (!empty && !seat.bot) {
-        facts.append(el("span", { class: `dot ${seat.connected ? "dot--on" : "dot--off"}`, text: seat.connected ? S.online : S.offline }));
-      }
-      const engine = seat.engine_seat;
-      if (engine !== null && engine !== undefined && view.hand_counts && String(engine) in view.hand_counts) {
-        const count = view.hand_counts[String(engine)];
-        facts.append(el("span", { class: "seat__count", dataset: { count }, text: count === 1 ? S.card_1 : fill(S.cards_n, { n: count }) }));
-      }
-      if (seat.reserved_by) facts.append(el("span", { class: "muted", text: fill(S.reserved_by, { name: seat.reserved_by }) }));
-      if (seat.remove_pending) facts.append(el("span", { class: "muted", text: S.remove_pending }));
-      if (seat.turn) facts.append(el("span", { class: "seat__turn", text: isMe ? S.your_turn : fill(S.turn_of, { name: seat.name }) }));
-      const node = el("article", { class: classes.join(" "), dataset: { seat: index, engineSeat: engine ?? "" },
-        "aria-label": empty ? `${S.empty_seat} ${index + 1}` : seat.name }, head, facts);
-      const extra = this.game.seatExtra ? this.game.seatExtra(this, seat) : null;
-      if (extra) node.append(extra);
-      node.append(this.seatControls(seat, empty));
-      box.append(node);
+    const me = snap.you.seat === null ? 0 : snap.you.seat;
+    const places = seatPositions(n, me);
+    for (const side of ["left", "top", "right"]) {
+      $(`seats-${side}`).replaceChildren(...places[side].map((i) => this.seatNode(room.seats[i], side)));
     }
+    $("stage").dataset.others = String(n - 1);
+    $("seat-me").replaceChildren(this.seatNode(room.seats[me], "bottom"));
+  }
+
+  // One compact seat: name, badges, team, a fanned back with the card count, online/offline,
+  // the game's extra (piles), the countdown when it is this seat's turn, and its buttons.
+  seatNode(seat, pos) {
+    const snap = this.snapshot;
+    const room = snap.room;
+    const view = snap.view || {};
+    const index = seat.index;
+    const isMe = index === snap.you.seat;
+    const empty = !seat.user_id && !seat.bot;
+    const classes = ["seat", `seat--${pos}`];
+    if (seat.turn) classes.push("seat--turn");
+    if (isMe) classes.push("seat--me");
+    if (empty) classes.push("seat--empty");
+    if (!seat.connected && !empty) classes.push("seat--offline");
+    if (this.game.teams) classes.push(`seat--team${seat.team}`);
+    const head = el("div", { class: "seat__head" },
+      el("span", { class: "seat__name", text: empty ? S.empty_seat : (isMe ? `${seat.name} (${S.you})` : seat.name),
+        title: empty ? null : seat.name }));
+    if (seat.bot) head.append(el("span", { class: "badge badge--bot", title: fill(S.bot_level, { level: S.levels[seat.bot] || seat.bot }), text: S.bot }));
+    if (seat.stand_in) head.append(el("span", { class: "badge badge--bot", title: S.stand_in, text: S.stand_in_short }));
+    if (room.host === seat.user_id && seat.user_id) head.append(el("span", { class: "badge badge--host", title: S.host, "aria-label": S.host, text: "★" }));
+    if (room.dealer === index && room.status !== "waiting") head.append(el("span", { class: "badge badge--dealer", title: S.dealer, "aria-label": S.dealer, text: "D" }));
+    const facts = el("div", { class: "seat__facts" });
+    if (this.game.teams && !empty) facts.append(el("span", { class: `seat__team seat__team--${seat.team}`, text: this.teamName(seat.team) }));
+    if (!empty && !seat.bot) {
+      facts.append(el("span", { class: `dot ${seat.connected ? "dot--on" : "dot--off"}`, title: seat.connected ? S.online : S.offline },
+        el("span", { class: "visually-hidden", text: seat.connected ? S.online : S.offline })));
+    }
+    const engine = seat.engine_seat;
+    if (engine !== null && engine !== undefined && view.hand_counts && String(engine) in view.hand_counts) {
+      const count = view.hand_counts[String(engine)];
+      const fan = el("span", { class: "seat__fan", "aria-hidden": "true" });
+      for (let i = 0; i < Math.min(count, 5); i += 1) fan.append(el("span", { class: "card card--mini card--back" }));
+      facts.append(el("span", { class: "seat__cards" }, isMe ? null : fan,
+        el("span", { class: "seat__count", dataset: { count }, title: count === 1 ? S.card_1 : fill(S.cards_n, { n: count }),
+          text: isMe ? (count === 1 ? S.card_1 : fill(S.cards_n, { n: count })) : String(count) },
+        isMe ? null : el("span", { class: "visually-hidden", text: ` ${S.cards_word}` }))));
+    }
+    const score = this.seatScore(seat);
+    if (score !== null) facts.append(el("span", { class: "seat__score", title: S.total, text: fill(S.points_n, { n: score }) }));
+    if (seat.reserved_by) facts.append(el("span", { class: "muted", text: fill(S.reserved_by, { name: seat.reserved_by }) }));
+    if (seat.remove_pending) facts.append(el("span", { class: "muted", text: S.remove_pending }));
+    if (!empty && seat.engine_seat === null && room.status !== "waiting") facts.append(el("span", { class: "muted", text: S.waiting_next }));
+    const attrs = { class: classes.join(" "), dataset: { seat: index, engineSeat: engine ?? "", pos },
+      "aria-label": empty ? `${S.empty_seat} ${index + 1}` : seat.name };
+    if (seat.turn) attrs["data-turn"] = "true";
+    const node = el("article", attrs, head, facts);
+    if (seat.turn) {
+      node.append(el("div", { class: "seat__turn", text: isMe ? S.your_turn : fill(S.turn_of, { name: seat.name }) },
+        el("span", { class: "countdown", id: "timer", "data-countdown": true, hidden: true },
+          el("span", { class: "countdown__bar", "aria-hidden": "true" }), el("span", { class: "countdown__text" }))));
+    }
+    const extra = this.game.seatExtra ? this.game.seatExtra(this, seat) : null;
+    if (extra) node.append(extra);
+    node.append(this.seatControls(seat, empty));
+    return node;
+  }
+
+  // A seat's match total when the match adds up points per seat (not in team games).
+  seatScore(seat) {
+    const match = this.snapshot.room.match;
+    if (this.game.teams || !match || !match.totals || !S.rules.seat_totals) return null;
+    const value = match.totals[String(seat.index)];
+    return typeof value === "number" ? value : null;
   }
 
   seatControls(seat, empty) {
     const snap = this.snapshot;
     const controls = el("div", { class: "seat__controls" });
     const unseated = snap.you.seat === null;
+    const small = "button button--ghost button--small";
+    // The buttons of a seat in play are small (an icon with its words for screen readers).
+    const icon = (action, glyph, label, onclick) => el("button", { type: "button", class: "seat__icon", "data-action": action,
+      title: label, "aria-label": label, onclick, text: glyph });
     if (empty && unseated) {
       controls.append(el("button", { type: "button", class: "button button--small", "data-action": "sit",
         onclick: () => this.send("sit", { seat: seat.index }), text: S.sit }));
     }
     if (seat.bot && unseated && !seat.reserved_by && snap.room.status !== "waiting") {
-      controls.append(el("button", { type: "button", class: "button button--ghost button--small", "data-action": "sit",
-        onclick: () => this.send("sit", { seat: seat.index }), text: S.take_over }));
-    } else if (seat.bot && unseated && snap.room.status === "waiting") {
-      // between matches a bot's seat is not free: the host removes the bot first
+      controls.append(el("button", { type: "button", class: small, "data-action": "sit",
+        onclick: () => this.confirmThen(fill(S.confirm_take_over, { when: S.rules.boundary === "hand" ? S.plays_next_hand : S.plays_next_match }),
+          () => this.send("sit", { seat: seat.index })), text: S.take_over }));
     }
     if (snap.you.host && empty) {
       const select = el("select", { "aria-label": S.bot_level_label, class: "bot-level" },
         ...["easy", "normal", "hard"].map((lvl) => el("option", { value: lvl, selected: lvl === "normal", text: S.levels[lvl] })));
-      controls.append(select, el("button", { type: "button", class: "button button--ghost button--small", "data-action": "add-bot",
+      controls.append(select, el("button", { type: "button", class: small, "data-action": "add-bot",
         onclick: () => this.send("add_bot", { seat: seat.index, level: select.value }), text: S.add_bot }));
     }
     if (snap.you.host && seat.bot && !seat.remove_pending) {
-      controls.append(el("button", { type: "button", class: "button button--ghost button--small", "data-action": "remove-bot",
-        onclick: () => this.send("remove_bot", { seat: seat.index }), text: S.remove_bot }));
+      const during = snap.room.status !== "waiting" && snap.room.status !== "match_over";
+      const go = () => this.send("remove_bot", { seat: seat.index });
+      controls.append(icon("remove-bot", "×", S.remove_bot, () => (during ? this.confirmThen(S.confirm_remove_bot, go) : go())));
     }
     if (snap.you.seat === seat.index) {
-      controls.append(el("button", { type: "button", class: "button button--ghost button--small", "data-action": "leave",
-        onclick: () => this.send("leave"), text: S.leave }));
+      const during = snap.room.status === "playing" || snap.room.status === "hand_over";
+      const go = () => this.send("leave");
+      controls.append(icon("leave", "⏏", S.leave, () => (during ? this.confirmThen(S.confirm_leave, go) : go())));
     }
     return controls;
   }
@@ -379,24 +508,65 @@ export class Table {
   renderHost() {
     const snap = this.snapshot;
     const room = snap.room;
-    const panel = $("host-panel");
-    panel.hidden = !snap.you.host;
+    $("host-panel").hidden = !snap.you.host;
+    $("host-settings").hidden = !snap.you.host;
     if (!snap.you.host) return;
     const box = $("host-controls");
-    box.replaceChildren();
-    const button = (action, text, primary = false) => el("button", {
-      type: "button", class: `button button--small${primary ? "" : " button--ghost"}`, "data-action": action,
-      onclick: () => this.send(action), text });
-    const restartAnytime = room.game === "rouba_monte" || room.game === "stealing_bundles";
-    if (room.status === "waiting") box.append(button("start", S.start, true));
-    if (room.status === "match_over") box.append(button("new_match", S.play_again, true));
-    if (room.status === "hand_over") box.append(button("next_hand", S.next_hand, true));
-    if (room.status === "playing" && restartAnytime) box.append(button("new_match", S.new_match));
-    if (room.status === "playing") {
-      box.append(room.paused ? button("resume", S.resume, true) : button("pause", S.pause));
-    }
+    box.replaceChildren(...this.hostButtons(false));
     const select = $("time-limit");
     if (document.activeElement !== select) select.value = room.time_limit ? String(room.time_limit) : "";
+  }
+
+  // The host's buttons for this moment; `result` gives the ones the result dialog repeats.
+  hostButtons(result) {
+    const room = this.snapshot.room;
+    const out = [];
+    const button = (action, text, primary = false, confirmText = null) => el("button", {
+      type: "button", class: `button${result ? "" : " button--small"}${primary ? "" : " button--ghost"}`, "data-action": action,
+      onclick: () => (confirmText ? this.confirmThen(confirmText, () => this.send(action)) : this.send(action)), text });
+    if (room.status === "waiting" && !result) out.push(button("start", S.start, true));
+    if (room.status === "match_over") out.push(button("new_match", S.play_again, true));
+    if (room.status === "hand_over") out.push(button("next_hand", S.next_hand, true));
+    if (result) return out;
+    if (room.status === "playing" && S.rules.restart_anytime) out.push(button("new_match", S.new_match, false, S.confirm_new_match));
+    if (room.status === "playing") out.push(room.paused ? button("resume", S.resume, true) : button("pause", S.pause));
+    return out;
+  }
+
+  // The room's settings as the table plays them: game, variations, direction, target, time.
+  renderSettings() {
+    const room = this.snapshot.room;
+    const options = room.options || {};
+    const rows = [[S.setting_game, S.game_name]];
+    const on = Object.keys(S.variations || {}).filter((k) => options[k] === true);
+    if (Object.keys(S.variations || {}).length) rows.push([S.setting_variations, on.length ? on.map((k) => S.variations[k]).join(", ") : S.none]);
+    if (S.rules.directional) rows.push([S.setting_direction, options.counter_clockwise ? S.counter_clockwise : S.clockwise]);
+    if (typeof options.target === "number") rows.push([S.setting_target, String(options.target)]);
+    if (options.match_games > 1) rows.push([S.setting_games, String(options.match_games)]);
+    rows.push([S.time_limit, room.time_limit ? fill(S.seconds_n, { n: room.time_limit }) : S.no_limit]);
+    rows.push([S.setting_seats, String(room.seat_count)]);
+    $("settings").replaceChildren(...rows.flatMap(([k, v]) => [el("dt", { text: k }), el("dd", { text: v })]));
+  }
+
+  // Always on the felt: the match totals (team games: us and them) and the target.
+  renderScoreboard() {
+    const room = this.snapshot.room;
+    const options = room.options || {};
+    const totals = (room.match && room.match.totals) || {};
+    const box = $("scoreboard");
+    const items = [];
+    if (this.game.teams) {
+      const mine = this.myTeam() ?? "0";
+      for (const team of [mine, mine === "0" ? "1" : "0"]) {
+        items.push(el("span", { class: `score score--team${team}`, dataset: { team } },
+          el("span", { class: "score__label", text: this.teamName(team) }), " ", el("b", { text: String(totals[team] ?? 0) })));
+      }
+    }
+    if (typeof options.target === "number") items.push(el("span", { class: "score score--target", text: fill(S.target_n, { n: options.target }) }));
+    if (S.rules.directional) items.push(el("span", { class: "score score--direction", title: S.setting_direction,
+      text: options.counter_clockwise ? `↺ ${S.counter_clockwise}` : `↻ ${S.clockwise}` }));
+    box.replaceChildren(...items);
+    box.hidden = !items.length;
   }
 
   renderFair() {
@@ -416,6 +586,8 @@ export class Table {
     if (next) row(S.next_fingerprint, next);
   }
 
+  label(key) { return this.game.teams ? this.teamName(key) : this.seatName(Number(key)); }
+
   renderHistory() {
     const room = this.snapshot.room;
     const box = $("history");
@@ -433,17 +605,7 @@ export class Table {
     const head = el("tr", {}, el("th", { text: "#" }), ...keys.map((k) => el("th", { class: "num", text: label(k) })));
     const body = el("tbody");
     const totals = (room.match && room.match.totals) || {};
-    // The running total after each hand. The room keeps only the last 20 hands while the match
-    // totals count them all, so it is worked out backwards from the totals when they are known.
-    const points = rows.map((h) => this.matchPoints(h) || (h.result && h.result.scores) || {});
-    const running = rows.map(() => ({}));
-    for (const k of keys) {
-      let after = typeof totals[k] === "number" ? totals[k] : points.reduce((sum, p) => sum + (p[k] || 0), 0);
-      for (let i = rows.length - 1; i >= 0; i -= 1) {
-        running[i][k] = after;
-        after -= points[i][k] || 0;
-      }
-    }
+    const running = this.runningTotals(rows, keys, totals);
     rows.forEach((h, i) => {
       const scores = (h.result && h.result.scores) || {};
       const cells = keys.map((k) => {
@@ -458,13 +620,26 @@ export class Table {
     if (room.match && room.match.seed) {
       box.append(el("p", {}, el("a", { href: room.match.verify_url, class: "history__verify", text: S.verify })));
     }
-    if (this.game.renderResult) this.game.renderResult(this, rows[rows.length - 1]);
-    else this.renderResult(rows[rows.length - 1]);
+    this.renderResult(rows[rows.length - 1]);
+  }
+
+  // The running total after each hand. The room keeps only the last 20 hands while the match
+  // totals count them all, so it is worked out backwards from the totals when they are known.
+  runningTotals(rows, keys, totals) {
+    const points = rows.map((h) => this.matchPoints(h) || (h.result && h.result.scores) || {});
+    const running = rows.map(() => ({}));
+    for (const k of keys) {
+      let after = typeof totals[k] === "number" ? totals[k] : points.reduce((sum, p) => sum + (p[k] || 0), 0);
+      for (let i = rows.length - 1; i >= 0; i -= 1) {
+        running[i][k] = after;
+        after -= points[i][k] || 0;
+      }
+    }
+    return running;
   }
 
   // What a hand adds to the match totals, by room seat, when the engine counts the match in
   // other units than the hand's scores (Stealing Bundles: games won); null when they are the scores.
-  // The running totals in brackets then add up to the totals at the foot.
   matchPoints(h) {
     const engine = h.result && h.result.engine;
     if (this.game.teams || !engine || !engine.match_points || !h.seat_map) return null;
@@ -478,41 +653,76 @@ export class Table {
     return this.snapshot.room.seats.filter((s) => s.user_id || s.bot || s.engine_seat !== null).map((s) => String(s.index));
   }
 
+  // The result dialog at the end of a hand or match: who won (a hand is not called a victory
+  // while the match goes on), why the hand ended, the hand's scores and the match totals, the
+  // game's breakdown, and the host's next step (or "waiting for the host").
   renderResult(last) {
     const room = this.snapshot.room;
     const panel = $("result-panel");
-    const show = room.status === "hand_over" || room.status === "match_over";
-    panel.hidden = !show || !last;
-    if (panel.hidden) return;
-    const winners = (room.status === "match_over" && room.match ? room.match.winners : last.result.winners) || [];
-    const names = winners.map((w) => (this.game.teams ? fill(S.team_n, { n: Number(w) + 1 }) : this.seatName(Number(w)))).join(", ");
-    const text = winners.length === 0 ? S.no_winner : fill(winners.length > 1 ? S.tie : S.winners, { names });
-    $("result").replaceChildren(el("p", { class: "result__winners", text }),
-      room.status === "match_over" && room.match && room.match.seed
-        ? el("p", {}, el("a", { href: room.match.verify_url, text: S.verify })) : "");
+    const show = (room.status === "hand_over" || room.status === "match_over") && !!last;
+    const key = last ? `${last.match}:${last.number}:${room.status}` : "";
+    panel.hidden = !show || this.resultClosedFor === key;
+    if (!show) return;
+    const over = room.status === "match_over";
+    const winners = ((over && room.match ? room.match.winners : last.result.winners) || []).map(String);
+    const names = winners.map((w) => this.label(w)).join(", ");
+    let text;
+    if (!winners.length) text = S.no_winner;
+    else if (over) text = fill(winners.length > 1 ? S.match_tie : S.match_won, { names });
+    else text = fill(winners.length > 1 ? S.hand_tie : S.hand_best, { names, n: last.number });
+    text = text.charAt(0).toUpperCase() + text.slice(1);
+    $("result-title").textContent = over ? S.match_over_title : fill(S.hand_over_title, { n: last.number });
+    const box = $("result");
+    box.replaceChildren(el("p", { class: "result__winners", dataset: { over: over ? "match" : "hand" }, text }));
+    const why = this.game.endReason ? this.game.endReason(this, last) : "";
+    if (why) box.append(el("p", { class: "result__why", text: why }));
+    box.append(this.scoreTable(last, winners));
     if (this.game.breakdown) {
       const table = this.game.breakdown(this, last);
-      if (table) $("result").append(table);
+      if (table) box.append(table);
     }
+    if (over && room.match && room.match.seed) box.append(el("p", {}, el("a", { href: room.match.verify_url, text: S.verify })));
+    const actions = $("result-actions");
+    const buttons = this.snapshot.you.host ? this.hostButtons(true) : [];
+    actions.replaceChildren(...buttons);
+    if (!this.snapshot.you.host) actions.append(el("p", { class: "muted result__waiting", text: S.waiting_host }));
+    actions.append(el("button", { type: "button", class: "button button--ghost", id: "result-close",
+      onclick: () => { this.resultClosedFor = key; panel.hidden = true; }, text: S.see_table }));
+  }
+
+  // The hand's score and the match total of every player (or team).
+  scoreTable(last, winners) {
+    const room = this.snapshot.room;
+    const keys = this.scoreKeys();
+    const scores = (last.result && last.result.scores) || {};
+    const totals = (room.match && room.match.totals) || {};
+    const rows = keys.map((k) => el("tr", { class: winners.includes(k) ? "won" : null },
+      el("th", { text: this.label(k) }), el("td", { class: "num", text: scores[k] ?? 0 }), el("td", { class: "num", text: totals[k] ?? 0 })));
+    return el("table", { class: "data-table result__scores" },
+      el("thead", {}, el("tr", {}, el("th", {}, ""), el("th", { class: "num", text: S.this_hand }), el("th", { class: "num", text: S.match_total }))),
+      el("tbody", {}, ...rows));
   }
 
   renderTimer() {
     const snap = this.snapshot;
     const timer = $("timer");
-    if (!snap) return;
+    if (!snap || !timer) return;
     const room = snap.room;
     let text = "";
+    let share = 1;
     if (room.paused && room.deadline_left != null) {
       text = fill(S.timer_paused, { s: Math.ceil(room.deadline_left) });
     } else if (room.deadline && room.deadline_kind !== "bot" && room.status === "playing") {
-      const left = Math.max(0, Math.ceil((room.deadline - (Date.now() + this.offset)) / 1000));
+      const ms = Math.max(0, room.deadline - (Date.now() + this.offset));
+      const left = Math.ceil(ms / 1000);
       text = fill(S.timer, { s: left });
-      timer.classList.toggle("timer--low", left <= 5);
+      const full = (room.deadline_kind === "turn" && room.time_limit ? room.time_limit : Math.max(left, 1)) * 1000;
+      share = Math.max(0, Math.min(1, ms / full));
+      timer.classList.toggle("countdown--low", left <= 5);
     }
     timer.hidden = !text;
-    timer.textContent = text;
-    // The seat whose turn it is shows the same countdown.
-    document.querySelectorAll(".seat--turn .seat__turn").forEach((node) => { node.dataset.timer = text; });
+    timer.style.setProperty("--left", String(share));
+    timer.querySelector(".countdown__text").textContent = text;
   }
 
   maybeSendSeed() {
@@ -522,6 +732,66 @@ export class Table {
     if (this.seedSentFor === key) return;
     this.seedSentFor = key;
     this.send("client_seed", { seed: randomHex(32) });
+  }
+
+  // --- the move log -------------------------------------------------------------------------
+  // Rebuilt from the snapshot's `log` (the hand's moves, public form) when a full snapshot
+  // brings it; between those, every move a snapshot reports is added.
+  updateLog(previous) {
+    const room = this.snapshot.room;
+    if (Array.isArray(room.log)) {
+      this.log = room.log.slice(-LOG_KEEP);
+      this.paintLog();
+      return;
+    }
+    if (!previous || previous.room.state_version === room.state_version) return;
+    const fresh = room.moves_now && room.moves_now.length ? room.moves_now : (room.last_move ? [room.last_move] : []);
+    const list = $("log");
+    for (const entry of fresh) {
+      if (entry.kind === "deal") { this.log = []; list.replaceChildren(); }
+      this.log.push(entry);
+      const item = this.logItem(entry);
+      if (item) list.prepend(item);
+    }
+    while (this.log.length > LOG_KEEP) this.log.shift();
+    while (list.childNodes.length > LOG_KEEP) list.lastChild.remove();
+  }
+
+  paintLog() {
+    const items = this.log.map((e) => this.logItem(e)).filter(Boolean).reverse();
+    $("log").replaceChildren(...items);
+  }
+
+  logItem(entry) {
+    const text = this.describeEntry(entry);
+    if (!text) return null;
+    return el("li", { class: entry.auto ? "log__auto" : (entry.kind === "deal" ? "log__deal" : null),
+      dataset: { kind: entry.kind || "" }, text: text.charAt(0).toUpperCase() + text.slice(1) });
+  }
+
+  // One log entry (or `room.last_move`) in words; the server's text wins when it has one.
+  describeEntry(entry) {
+    const room = this.snapshot.room;
+    if (entry.kind === "deal") {
+      // "you deal" has its own sentence: the verb agrees with its person.
+      if (entry.dealer === null || entry.dealer === undefined) return fill(S.dealt_nobody, { hand: entry.hand });
+      if (entry.dealer === this.snapshot.you.seat) return fill(S.dealt_you, { hand: entry.hand });
+      const dealer = room.seats[entry.dealer];
+      return fill(S.dealt, { hand: entry.hand, name: (dealer && dealer.name) || this.seatName(entry.dealer) });
+    }
+    // Your own moves are "you"; others' by the name the seat had when they moved (when known).
+    const mine = entry.seat !== null && entry.seat !== undefined && entry.seat === this.snapshot.you.seat;
+    const name = mine ? S.you : entry.name || (entry.seat === null || entry.seat === undefined
+      ? this.nameOfEngineSeat(entry.engine_seat) : this.seatName(entry.seat));
+    if (entry.kind === "leave") return fill(S.left_table, { name });
+    if (entry.kind === "stand_in") return fill(S.stand_in_move, { name });
+    if (!entry.move) return "";
+    // The table's own sentence (it says "you", names the run a card joined); the server's words
+    // (rooms/describe.py, one per site language) when the game has none for this move.
+    let text = this.game.describe ? this.game.describe(this, entry.move, name, entry) : "";
+    if (!text && entry.text) text = typeof entry.text === "string" ? entry.text : (entry.text[document.documentElement.lang] || "");
+    if (entry.auto && text) text = fill(S.auto_move, { text });
+    return text;
   }
 
   announceLastMove(previous) {
@@ -534,31 +804,30 @@ export class Table {
     if (!last) return;
     if (key === this.lastAnnounced || !previous || previous.room.state_version === room.state_version) return;
     this.lastAnnounced = key;
-    let text = "";
-    if (last.kind === "deal") {
-      // "you deal" has its own sentence: the verb agrees with its person.
-      const dealer = room.seats[last.dealer];
-      if (last.dealer === this.snapshot.you.seat) text = fill(S.dealt_you, { hand: last.hand });
-      else text = fill(S.dealt, { hand: last.hand, name: (dealer && dealer.name) || this.seatName(last.dealer) });
-    } else if (last.kind === "leave") {
-      text = fill(S.left_table, { name: last.name || this.seatName(last.seat) });
-    } else if (last.kind === "stand_in") {
-      text = fill(S.stand_in_move, { name: last.name || this.seatName(last.seat) });
-    } else if (last.move) {
-      const name = this.seatName(last.seat);
-      text = this.game.describe ? this.game.describe(this, last.move, name, last) : "";
-      if (last.auto) text = fill(S.auto_move, { text });
-      this.game.animate && this.game.animate(this, last);
-      if (last.seat !== this.snapshot.you.seat) sound.move();
-    }
-    const sep = text ? ". " : "";
-    if (room.status === "match_over" && previous.room.status !== "match_over") text += sep + S.match_over;
-    else if (room.status === "hand_over" && previous.room.status !== "hand_over") text += sep + S.hand_over;
-    this.announce(text.trim());
-    if (last.auto) {
-      const first = $("log").firstChild;
-      if (first) first.classList.add("log__auto");
-    }
+    const fresh = room.moves_now && room.moves_now.length ? room.moves_now : [last];
+    const parts = fresh.map((e) => this.describeEntry(e)).filter(Boolean);
+    const mineNow = fresh.some((e) => e.seat === this.snapshot.you.seat);
+    const extra = this.game.privateNews ? this.game.privateNews(this, previous) : "";
+    if (extra) parts.push(extra);
+    if (last.move) sound.play(this.game.soundOf ? this.game.soundOf(last.move) : "move", mineNow);
+    if (room.status === "match_over" && previous.room.status !== "match_over") { parts.push(S.match_over); sound.play("result"); }
+    else if (room.status === "hand_over" && previous.room.status !== "hand_over") { parts.push(S.hand_over); sound.play("result"); }
+    const winners = room.status !== previous.room.status ? $("result-panel").querySelector(".result__winners") : null;
+    if (winners && !$("result-panel").hidden) parts.push(winners.textContent);
+    this.announce(parts.join(". "));
+  }
+
+  // --- confirmations ------------------------------------------------------------------------
+  confirmThen(text, action) {
+    const box = $("confirm");
+    $("confirm-text").textContent = text;
+    box.hidden = false;
+    const back = document.activeElement;
+    const close = () => { box.hidden = true; if (back && back.isConnected) back.focus(); };
+    $("confirm-yes").onclick = () => { close(); action(); };
+    $("confirm-no").onclick = close;
+    box.onkeydown = (event) => { if (event.key === "Escape") { event.stopPropagation(); close(); } };
+    $("confirm-no").focus();
   }
 
   // --- shell controls -------------------------------------------------------------------------
@@ -566,15 +835,28 @@ export class Table {
     const mute = $("mute");
     const paintMute = () => {
       mute.setAttribute("aria-pressed", sound.muted ? "true" : "false");
-      mute.textContent = sound.muted ? S.mute : S.unmute;
+      mute.classList.toggle("tool--muted", sound.muted);
+      mute.replaceChildren(el("span", { class: "tool__icon", "aria-hidden": "true", text: "♪" }),
+        el("span", { class: "tool__label", text: sound.muted ? S.mute : S.unmute }));
     };
     paintMute();
-    const toggle = () => { sound.muted = !sound.muted; localStorage.setItem(MUTE_KEY, sound.muted ? "1" : "0"); paintMute(); };
+    const toggle = () => { sound.setMuted(!sound.muted); paintMute(); };
     mute.addEventListener("click", toggle);
+    const side = $("side");
+    const openSide = (open) => {
+      side.classList.toggle("side--open", open);
+      $("side-toggle").setAttribute("aria-expanded", open ? "true" : "false");
+      if (open) $("side-close").focus();
+    };
+    $("side-toggle").addEventListener("click", () => openSide(!side.classList.contains("side--open")));
+    $("side-close").addEventListener("click", () => { openSide(false); $("side-toggle").focus(); });
+    document.addEventListener("visibilitychange", () => { if (!document.hidden) document.title = this.baseTitle; });
     document.addEventListener("keydown", (event) => {
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
       const tag = (event.target.tagName || "").toLowerCase();
       if (tag === "input" || tag === "select" || tag === "textarea") return;
+      if (!$("confirm").hidden) return;
+      if (event.key === "Escape" && side.classList.contains("side--open")) { openSide(false); $("side-toggle").focus(); event.preventDefault(); return; }
       if (event.key === "m" || event.key === "M") { toggle(); event.preventDefault(); return; }
       if (this.game.onKey) this.game.onKey(this, event);
     });
@@ -627,6 +909,7 @@ export function enableLongPress(table, root) {
 export function startTable(game) {
   const table = new Table(game);
   window.mesaTable = table;
+  enableLongPress(table, table.root);
   return table;
 }
 

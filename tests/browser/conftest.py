@@ -63,10 +63,16 @@ def unique(prefix: str) -> str:
     return f"{prefix}{os.getpid() % 1000}x{next(_names)}"
 
 
-def logged_in(browser, server, username: str, viewport=(1280, 800), session: str | None = None):
-    """A new browser context with `username` logged in; returns (context, page, user)."""
+def logged_in(browser, server, username: str, viewport=(1280, 800), session: str | None = None, motion="reduce"):
+    """A new browser context with `username` logged in; returns (context, page, user).
+
+    Cards fly only with ``motion="no-preference"``: with reduced motion every snapshot is drawn
+    the moment it arrives, so a test reads the table right after each move (the animation
+    tests ask for motion)."""
     user = make_users(server.env, username)[username] if session is None else {"session": session}
-    context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]}, locale="en-US")
+    context = browser.new_context(
+        viewport={"width": viewport[0], "height": viewport[1]}, locale="en-US", reduced_motion=motion
+    )
     context.add_cookies(
         [{"name": "sessionid", "value": user["session"], "domain": "127.0.0.1", "path": "/"}]
         + [{"name": "django_language", "value": "en", "domain": "127.0.0.1", "path": "/"}]
@@ -125,6 +131,26 @@ WIDEST_JS = """() => {
   });
   return out.slice(0, 10);
 }"""
+
+
+IN_VIEW_JS = """(sel) => [...document.querySelectorAll(sel)].filter((e) => !e.closest('[hidden]')).map((e) => {
+  const r = e.getBoundingClientRect();
+  const inside = r.width > 0 && r.height > 0 && r.left >= -1 && r.top >= -1
+    && r.right <= window.innerWidth + 1 && r.bottom <= window.innerHeight + 1;
+  return inside ? null : `${sel} ${e.id || e.className} [${Math.round(r.left)}, ${Math.round(r.top)}, ${Math.round(r.right)}, ${Math.round(r.bottom)}]`;
+}).filter(Boolean)"""
+
+
+def outside_viewport(page, *selectors: str) -> list[str]:
+    """Every element of ``selectors`` (not hidden) that is not wholly inside the viewport at scroll 0."""
+    page.evaluate("() => window.scrollTo(0, 0)")
+    return [line for sel in selectors for line in page.evaluate(IN_VIEW_JS, sel)]
+
+
+def result_dialog_in_view(page) -> None:
+    """The result panel is a dialog, and it lies inside the viewport."""
+    page.wait_for_selector("[data-result][role=dialog]:not([hidden])")
+    assert not outside_viewport(page, "[data-result]")
 
 
 def no_horizontal_scroll(page) -> bool:

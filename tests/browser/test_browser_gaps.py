@@ -9,6 +9,7 @@ from conftest import (
     logged_in,
     my_turn_js,
     play_buraco_turn,
+    result_dialog_in_view,
     shot,
     snapshot,
     table_rows,
@@ -57,6 +58,12 @@ def test_a_buraco_hand_to_its_end_then_the_breakdown_and_the_next_hand(server, b
     breakdown = last["result"]["breakdown"]
     page.wait_for_selector("#result-panel:not([hidden]) .breakdown")
     assert page.inner_text("#result .result__winners").strip()
+    # The dialog is in view, says why the hand ended, does not call the hand a victory while the
+    # match goes on, and offers the host the next hand.
+    result_dialog_in_view(page)
+    assert "The match goes on." in page.inner_text("#result .result__winners")
+    assert page.inner_text("#result .result__why").strip()
+    assert page.locator("#result-actions [data-action=next_hand]").count() == 1
     rows = table_rows(page, "#result .breakdown tbody tr")
     assert [r[0] for r in rows] == [label for _key, label in BREAKDOWN_ROWS]
     for (key, label), row in zip(BREAKDOWN_ROWS, rows, strict=True):
@@ -88,7 +95,9 @@ def test_a_buraco_hand_to_its_end_then_the_breakdown_and_the_next_hand(server, b
 
 
 def timer_seconds(page) -> int | None:
-    text = page.evaluate("() => { const t = document.getElementById('timer'); return t.hidden ? '' : t.textContent; }")
+    text = page.evaluate(
+        "() => { const t = document.getElementById('timer'); return !t || t.hidden ? '' : t.textContent; }"
+    )
     found = re.search(r"(\d+)", text or "")
     return int(found.group(1)) if found else None
 
@@ -103,14 +112,15 @@ def test_a_move_made_when_the_time_runs_out_is_marked_automatic(server, browser,
     snap = wait_snapshot(page, f"({my_turn_js()}) && s.room.deadline_kind === 'turn'")
     assert snap["room"]["time_limit"] == 10
     me = snap["you"]["seat"]
-    # The timer counts down in the page (and on the seat whose turn it is).
-    page.wait_for_function("() => !document.getElementById('timer').hidden")
+    # The countdown runs on the seat whose turn it is, and only there.
+    page.wait_for_function("() => { const t = document.getElementById('timer'); return !!t && !t.hidden; }")
     first = timer_seconds(page)
     assert first is not None and 5 <= first <= 10, first
     page.wait_for_timeout(1600)
     second = timer_seconds(page)
     assert second is not None and second < first, (first, second)
-    assert page.get_attribute(f'.seat[data-seat="{me}"] .seat__turn', "data-timer") == page.inner_text("#timer")
+    assert page.locator("[data-countdown]").count() == 1
+    assert page.locator(f'.seat[data-seat="{me}"][data-turn="true"] [data-countdown]#timer').count() == 1
     # The person does nothing: after the deadline the server moves for them, and the table says so.
     page.wait_for_selector("#log li.log__auto", timeout=12000)
     entry = page.inner_text("#log li.log__auto")
@@ -126,7 +136,12 @@ def touch_page(browser, server, username: str):
     """A phone: 360x740, touch screen, mobile viewport."""
     session = make_users(server.env, username)[username]["session"]
     context = browser.new_context(
-        viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True, device_scale_factor=2, locale="en-US"
+        viewport={"width": 360, "height": 740},
+        has_touch=True,
+        is_mobile=True,
+        device_scale_factor=2,
+        locale="en-US",
+        reduced_motion="reduce",
     )
     context.add_cookies(
         [

@@ -19,6 +19,7 @@ from conftest import (
     my_turn_js,
     no_horizontal_scroll,
     play_buraco_turn,
+    result_dialog_in_view,
     shot,
     snapshot,
     table_rows,
@@ -28,6 +29,9 @@ from conftest import (
 )
 
 from tests.live import manage_shell
+
+PHONE = (390, 844)
+DESKTOP = (1280, 800)
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -174,9 +178,12 @@ def test_a_crazy_eights_match_to_the_target_then_play_again(server, browser, chr
     S = strings(page)
     seat_names = {str(s["index"]): S["you"] if s["index"] == snap["you"]["seat"] else s["name"] for s in room["seats"]}
     names = ", ".join(seat_names[w] for w in record["winners"])
-    expected = (S["tie"] if len(record["winners"]) > 1 else S["winners"]).replace("%(names)s", names)
+    expected = (S["match_tie"] if len(record["winners"]) > 1 else S["match_won"]).replace("%(names)s", names)
     page.wait_for_selector("#result-panel:not([hidden])")
-    assert page.inner_text("#result .result__winners") == expected
+    assert page.inner_text("#result .result__winners") == expected[0].upper() + expected[1:]
+    for size in PHONE, DESKTOP:  # the end is seen without scrolling, on a phone as on a desktop
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        result_dialog_in_view(page)
     # The history: every hand with the running totals, and the totals at the foot.
     body = table_rows(page, "#history table.history tbody tr")
     running = {"0": 0, "1": 0}
@@ -393,9 +400,9 @@ def test_the_last_hand_of_a_buraco_match_to_1500_and_the_match_end(server, brows
     # The end screen: the winning team, the last hand's breakdown, the twenty hands and the totals.
     page.wait_for_selector("#result-panel:not([hidden]) .breakdown")
     S = strings(page)
-    assert page.inner_text("#result .result__winners") == S["winners"].replace(
-        "%(names)s", S["team_n"].replace("%(n)s", str(int(winner) + 1))
-    )
+    team = S["us"] if winner == str(snap["room"]["seats"][snap["you"]["seat"]]["team"]) else S["them"]
+    assert page.inner_text("#result .result__winners") == S["match_won"].replace("%(names)s", team)
+    result_dialog_in_view(page)
     last = played[-1]["result"]
     breakdown = table_rows(page, "#result .breakdown tbody tr")
     assert breakdown[-1][1:] == [str(last["breakdown"]["0"]["total"]), str(last["breakdown"]["1"]["total"])]

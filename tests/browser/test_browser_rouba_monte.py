@@ -10,7 +10,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
 
 def test_sign_up_create_from_lobby_and_play_a_whole_match(server, browser, chromium_path):
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US", reduced_motion="reduce")
     context.add_cookies([{"name": "django_language", "value": "en", "domain": "127.0.0.1", "path": "/"}])
     page = context.new_page()
     page.set_default_timeout(15000)

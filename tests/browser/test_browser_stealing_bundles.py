@@ -21,6 +21,7 @@ from conftest import (
     logged_in,
     my_turn_js,
     no_horizontal_scroll,
+    result_dialog_in_view,
     shot,
     snapshot,
     table_rows,
@@ -118,9 +119,10 @@ def check_piles(page, snap: dict) -> None:
     view = snap["view"]
     mine = str(view["seat"])
     for seat, piles in view["double_piles"].items():
-        where = "#own-pile" if seat == mine else f'.seat[data-engine-seat="{seat}"]'
+        # Every seat shows its piles, the person's own seat (at the bottom) too.
+        where = f'.seat[data-engine-seat="{seat}"]'
         counts = page.eval_on_selector_all(f"{where} .pile .pile__count", "els => els.map((e) => e.textContent)")
-        assert counts == [f"Pile: {p['count'] if p else 0}" for p in piles], (seat, counts, piles)
+        assert counts == [f"{p['count'] if p else 0} cards" for p in piles], (seat, counts, piles, mine)
 
 
 def test_stealing_bundles_from_the_lobby_with_variations_played_to_the_end(server, browser, chromium_path):
@@ -273,8 +275,11 @@ def check_match_end(server, page, snap: dict, match_id: int) -> None:
         str(s["index"]): (strings["you"] if s["index"] == snap["you"]["seat"] else s["name"]) for s in room["seats"]
     }
     names = ", ".join(seat_names[w] for w in record["winners"])
-    expected = (strings["tie"] if len(record["winners"]) > 1 else strings["winners"]).replace("%(names)s", names)
-    assert page.inner_text("#result .result__winners") == expected
+    expected = (strings["match_tie"] if len(record["winners"]) > 1 else strings["match_won"]).replace(
+        "%(names)s", names
+    )
+    assert page.inner_text("#result .result__winners") == expected[0].upper() + expected[1:]
+    result_dialog_in_view(page)
     # The breakdown is the engine's result, seat by seat (its keys are engine seats, named through the
     # hand's seat map): cards in piles, the leftover table cards of the last capture bonus, the cards
     # that count and the match point the game gave; then the leftover cards and how the match counts.

@@ -119,4 +119,6 @@ def test_no_message_carries_a_secret_over_a_whole_match(game, alice, bob, charli
         fresh = broadcast.room_snapshots(room.id, user.id)[user.id]
         latest["room"].pop("server_time")
         fresh["room"].pop("server_time")
+        # What a change did (its moves, for the log) is news, not state: a fresh snapshot has none.
+        assert isinstance(latest["room"].pop("moves_now"), list) and fresh["room"].pop("moves_now") == []
         assert latest == fresh

@@ -36,7 +36,7 @@ PROTOCOL_CODES = {
 }  # fmt: skip
 ENGINE_CODES = {
     "already_drawn", "bad_steal", "bad_target", "cannot_pass", "card_does_not_fit", "card_not_in_hand",
-    "discard_empty", "hand_over", "invalid_run", "must_capture", "must_draw", "must_play_drawn_or_keep",
+    "discard_empty", "hand_over", "invalid_run", "run_set", "run_mixed_suits", "run_two_wilds", "run_not_in_sequence", "must_capture", "must_draw", "must_play_drawn_or_keep",
     "must_steal", "no_steal", "own_pile", "stock_empty", "suit_required", "not_your_turn", "nothing_to_draw",
     "nothing_to_keep", "not_supported", "too_few_cards",
 }  # fmt: skip

@@ -1,9 +1,11 @@
 // Buraco: draw from the stock or take the whole discard pile; select cards to meld a new
-// run or to add to one of your team's runs (the server arranges the run); discard one card.
-// Buttons light up only when the selected cards form one of the snapshot's legal moves.
+// run or click one of your team's runs to add them to it (the server arranges the run);
+// discard one card. Buttons light up only when the selected cards form one of the
+// snapshot's legal moves, and the hint says why when they do not.
 
 import { cardElement, fill } from "../cards.js";
-import { startTable, enableLongPress } from "../table.js";
+import { runProblem } from "./buraco_runs.js";
+import { startTable } from "../table.js";
 
 const $ = (id) => document.getElementById(id);
 const key = (cards) => [...cards].sort().join(",");
@@ -28,14 +30,17 @@ const game = {
     const canStock = legal.some((m) => m.type === "draw_stock");
     const canPile = legal.some((m) => m.type === "draw_discard");
     const stock = $("stock");
+    stock.dataset.place = "stock";
     stock.disabled = !canStock;
     stock.classList.toggle("option", canStock);
     stock.onclick = () => canStock && t.move({ type: "draw_stock" });
     $("stock-count").textContent = `(${view.stock_count ?? 0})`;
     const fan = $("discard");
-    fan.replaceChildren();
-    for (const code of view.discard || []) fan.append(cardElement(code, S, { small: true }));
-    if (!(view.discard || []).length) fan.append(t.el("span", { class: "muted", text: G.discard_empty }));
+    fan.dataset.place = "discard";
+    const pile = view.discard || [];
+    fan.replaceChildren(...pile.map((code) => cardElement(code, S, { small: true })));
+    if (!pile.length) fan.append(t.el("span", { class: "muted small", text: G.discard_empty }));
+    fan.setAttribute("aria-label", pile.length ? fill(G.discard_title, { n: pile.length, card: t.cardName(pile[pile.length - 1]) }) : G.discard_empty);
     const take = $("take-pile");
     take.disabled = !canPile;
     take.classList.toggle("option", canPile);
@@ -44,7 +49,9 @@ const game = {
     // mortos
     const mortos = $("mortos");
     mortos.replaceChildren();
-    for (const team of ["0", "1"]) {
+    const mine = view.team ?? t.myTeam() ?? "0";
+    const theirs = mine === "0" ? "1" : "0";
+    for (const team of [mine, theirs]) {
       let state = G.morto_available;
       if (view.morto_pending && view.morto_pending[team]) state = G.morto_pending;
       else if (view.morto_taken && view.morto_taken[team]) {
@@ -52,12 +59,10 @@ const game = {
         state = who === null || who === undefined ? G.morto_taken : `${G.morto_taken} (${t.nameOfEngineSeat(who)})`;
       }
       mortos.append(t.el("div", { class: "morto", dataset: { team, state: view.morto_taken && view.morto_taken[team] ? "taken" : "available" } },
-        t.el("strong", { text: `${G.morto} · ${this.teamName(t, team)}: ` }), state));
+        t.el("strong", { text: `${G.morto} · ${t.teamName(team)}: ` }), state));
     }
 
     // runs of both teams
-    const mine = view.team ?? "0";
-    const theirs = mine === "0" ? "1" : "0";
     this.renderRuns(t, "runs-mine", mine, true);
     this.renderRuns(t, "runs-theirs", theirs, false);
 
@@ -67,6 +72,7 @@ const game = {
     box.replaceChildren();
     const inPlay = new Set();
     for (const m of legal) for (const c of m.cards || []) inPlay.add(c);
+    for (const m of legal) if (m.type === "discard") inPlay.add(m.card);
     hand.forEach((code, i) => {
       const node = cardElement(code, S, { tag: "button" });
       node.dataset.index = i;
@@ -80,35 +86,42 @@ const game = {
     this.paintOptions(t);
   },
 
-  teamName(t, team) {
-    const view = t.snapshot.view || {};
-    const label = fill(t.S.team_n, { n: Number(team) + 1 });
-    if (view.team === undefined || view.team === null) return label;
-    return `${label} (${view.team === team ? t.S.game.us : t.S.game.them})`;
-  },
-
   renderRuns(t, id, team, mine) {
     const S = t.S;
     const G = S.game;
     const view = t.snapshot.view || {};
     const section = $(id);
     section.dataset.team = team;
-    section.querySelector("h3").textContent = fill(G.runs_of, { team: this.teamName(t, team) });
+    const points = (view.points || {})[team];
+    section.querySelector("h3").textContent = `${fill(G.runs_of, { team: t.teamName(team) })}${points ? ` · ${fill(S.points_n, { n: points })}` : ""}`;
     const box = section.querySelector(".runs");
     box.replaceChildren();
     const runs = (view.melds && view.melds[team]) || [];
     if (!runs.length) box.append(t.el("p", { class: "muted small", text: G.no_runs }));
     runs.forEach((run, i) => {
-      const cards = t.el("div", { class: "run__cards" }, ...run.cards.map((c) => cardElement(c, S, { small: true })));
-      const node = t.el("div", { class: "run", dataset: { meld: i, team }, role: "group",
-        "aria-label": `${run.cards.map((c) => t.cardName(c)).join(", ")}${run.canastra ? ` — ${G.canastra[run.canastra]}` : ""}` }, cards);
-      if (run.canastra) node.append(t.el("span", { class: `canastra canastra--${run.canastra}`, text: G.canastra[run.canastra] }));
+      const cards = t.el("span", { class: "run__cards" }, ...run.cards.map((c, k) => {
+        const node = cardElement(c, S, { small: true });
+        if (run.wild === k) { node.classList.add("card--wild"); node.title = G.wild; }
+        return node;
+      }));
+      const label = `${this.runName(t, run)}${run.canastra ? ` — ${G.canastra[run.canastra]}` : ""}`;
+      const node = t.el(mine ? "button" : "div", { class: `run${mine ? " add-button" : ""}`, type: mine ? "button" : null,
+        dataset: { meld: i, team }, role: mine ? null : "group", "aria-label": label, title: label }, cards);
+      node.style.setProperty("--n", String(run.cards.length));
+      if (run.canastra) node.append(t.el("span", { class: `canastra canastra--${run.canastra}`, text: G.canastra_short[run.canastra] }));
       if (mine) {
-        node.append(t.el("button", { type: "button", class: "button button--small add-button", "data-meld": i, disabled: true,
-          onclick: () => this.add(t, i), text: G.add_to }));
+        node.setAttribute("aria-disabled", "true");
+        node.addEventListener("click", () => this.add(t, i));
       }
       box.append(node);
     });
+  },
+
+  // "5♠ to 9♠" in words: the first and last cards of a run.
+  runName(t, run) {
+    const cards = run.cards || [];
+    if (!cards.length) return "";
+    return fill(t.S.game.run_name, { first: t.cardName(cards[0]), last: t.cardName(cards[cards.length - 1]), n: cards.length });
   },
 
   toggle(t, index) {
@@ -135,22 +148,49 @@ const game = {
     discardButton.disabled = !discard;
     discardButton.classList.toggle("option", !!discard);
     discardButton.onclick = () => discard && this.send(t, discard);
+    let adds = 0;
     document.querySelectorAll("#runs-mine .run").forEach((run) => {
       const i = Number(run.dataset.meld);
       const ok = chosen.length && legal.some((m) => m.type === "add" && m.meld === i && key(m.cards) === k);
+      if (ok) adds += 1;
       run.classList.toggle("option", !!ok);
-      const button = run.querySelector(".add-button");
-      if (button) button.disabled = !ok;
+      run.setAttribute("aria-disabled", ok ? "false" : "true");
     });
     $("clear").disabled = !chosen.length;
     $("clear").onclick = () => { this.selected = new Set(); t.render(t.snapshot); };
-    t.hint(chosen.length ? fill(G.selected_n, { n: chosen.length }) : "");
+    t.hint(chosen.length ? this.explain(t, chosen, { meld, discard, adds }) : "");
+  },
+
+  // The hint for the selected cards: what they can do, or, before any button is pressed,
+  // why they make no run (the same reasons the server gives).
+  explain(t, chosen, { meld, discard, adds }) {
+    const G = t.S.game;
+    const view = t.snapshot.view || {};
+    const can = [];
+    if (meld) can.push(G.can_meld);
+    if (adds) can.push(G.can_add);
+    if (discard) can.push(G.can_discard);
+    const count = fill(G.selected_n, { n: chosen.length });
+    if (can.length) return `${count}: ${can.join(" · ")}`;
+    if (view.phase === "draw") return `${count}: ${G.phase_draw}`;
+    if (chosen.length === 1) return `${count}: ${G.one_card}`;
+    const problem = runProblem(chosen);
+    if (problem) return `${count}: ${t.S.errors[problem] || problem}`;
+    return `${count}: ${G.no_move_here}`;
   },
 
   add(t, meldIndex) {
-    const k = key(this.selectedCards(t));
+    const chosen = this.selectedCards(t);
+    const k = key(chosen);
     const move = this.legal(t).find((m) => m.type === "add" && m.meld === meldIndex && key(m.cards) === k);
-    if (move) this.send(t, move);
+    if (move) { this.send(t, move); return; }
+    const view = t.snapshot.view || {};
+    const run = ((view.melds || {})[view.team] || [])[meldIndex];
+    if (!t.myTurn) { t.hint(t.S.not_your_turn); return; }
+    if (!chosen.length) { t.hint(t.S.game.select_first); return; }
+    const problem = run ? runProblem([...run.cards, ...chosen]) : null;
+    t.hint(problem ? (t.S.errors[problem] || problem) : t.S.game.no_move_here);
+    t.sound.play("error");
   },
 
   send(t, move) {
@@ -158,47 +198,117 @@ const game = {
     t.move(move);
   },
 
-  describe(t, move, name) {
+  describe(t, move, name, entry) {
     const G = t.S.game;
     const list = (cards) => (cards || []).map((c) => t.cardName(c)).join(", ");
     if (move.type === "draw_stock") return fill(G.draw_stock_desc, { name });
     if (move.type === "draw_discard") return fill(G.draw_discard_desc, { name });
     if (move.type === "meld") return fill(G.meld_desc, { name, cards: list(move.cards) });
-    if (move.type === "add") return fill(G.add_desc, { name, cards: list(move.cards) });
+    if (move.type === "add") {
+      // Runs keep their place in the team's list, so the index names the run it joined.
+      const view = t.snapshot.view || {};
+      const seat = entry && entry.seat !== undefined && entry.seat !== null ? t.snapshot.room.seats[entry.seat] : null;
+      const team = seat ? String(seat.team) : null;
+      const run = team !== null ? ((view.melds || {})[team] || [])[move.meld] : null;
+      if (run) return fill(G.add_run_desc, { name, cards: list(move.cards), run: this.runName(t, run) });
+      return fill(G.add_desc, { name, cards: list(move.cards) });
+    }
     if (move.type === "discard") return fill(G.discard_desc, { name, card: t.cardName(move.card) });
     return "";
   },
 
-  animate(t, last) {
-    const node = document.querySelector(`.seat[data-seat="${last.seat}"]`);
-    const extra = last.move.type === "discard" ? $("discard").lastElementChild : null;
-    for (const n of [node, extra]) {
-      if (!n) continue;
-      n.classList.remove("just-played");
-      void n.offsetWidth;
-      n.classList.add("just-played");
-    }
+  soundOf(move) {
+    return { draw_stock: "draw", draw_discard: "capture", meld: "meld", add: "meld", discard: "discard" }[move.type] || "move";
   },
 
-  // Between hands: the breakdown of the last hand, team by team.
-  renderResult(t, last) {
+  // Said to you alone: the card you drew from the stock.
+  privateNews(t, previous) {
+    const last = t.snapshot.room.last_move;
+    if (!last || !last.move || last.move.type !== "draw_stock" || last.seat !== t.snapshot.you.seat) return "";
+    const fresh = this.newCards(t, previous);
+    return fresh.length ? fill(t.S.game.you_drew, { card: t.cardName(fresh[0]) }) : "";
+  },
+
+  newCards(t, previous) {
+    const had = [...(((previous && previous.view) || {}).hand || [])];
+    const out = [];
+    for (const c of (t.snapshot.view || {}).hand || []) {
+      const at = had.indexOf(c);
+      if (at >= 0) had.splice(at, 1);
+      else out.push(c);
+    }
+    return out;
+  },
+
+  // Cards fly: stock or pile to the player (face down for others), a meld or an addition
+  // to its run, a discard to the pile.
+  flights(t, last, before, previous) {
+    const move = last.move;
+    const me = last.seat === t.snapshot.you.seat;
+    const seatFan = document.querySelector(`.seat[data-seat="${last.seat}"] .seat__fan`);
+    const handCard = (code) => $("hand").querySelector(`[data-card="${CSS.escape(code)}"]`);
+    const from = (code) => (me && before.card(code, "hand")) || before.seat(last.seat);
+    if (move.type === "draw_stock") {
+      const fresh = me ? this.newCards(t, previous) : [];
+      return [{ from: before.place("stock"), to: fresh.length ? handCard(fresh[0]) : seatFan, back: !fresh.length }];
+    }
+    if (move.type === "draw_discard") {
+      const pile = before.place("discard");
+      if (!me) return [{ from: pile, to: seatFan, back: true }];
+      return this.newCards(t, previous).slice(0, 8).map((c, i) => ({ from: pile, to: handCard(c), delay: i * 30 }));
+    }
+    if (move.type === "discard") {
+      const top = $("discard").lastElementChild;
+      return [{ from: from(move.card), to: top, ghost: cardElement(move.card, t.S, { small: true }) }];
+    }
+    if (move.type === "meld" || move.type === "add") {
+      const seat = t.snapshot.room.seats[last.seat];
+      const section = seat && String(seat.team) === String((t.snapshot.view || {}).team ?? t.myTeam()) ? "runs-mine" : "runs-theirs";
+      const runs = $(section).querySelectorAll(".run");
+      const run = move.type === "add" ? [...runs].find((r) => Number(r.dataset.meld) === move.meld) : runs[runs.length - 1];
+      if (!run) return [];
+      return (move.cards || []).map((c, i) => {
+        const to = run.querySelector(`[data-card="${CSS.escape(c)}"]`) || run;
+        return { from: from(c), to, ghost: cardElement(c, t.S, { small: true }), delay: i * 40 };
+      });
+    }
+    return [];
+  },
+
+  // Why the hand ended: who went out, the stock, or the turn limit.
+  endReason(t, last) {
+    const G = t.S.game;
+    const end = last.result && (last.result.end || (last.result.engine && last.result.engine.end));
+    if (end === "batida") {
+      const lm = t.snapshot.room.last_move;
+      const who = lm && lm.seat !== null && lm.seat !== undefined ? t.seatName(lm.seat) : null;
+      return who ? fill(G.end_batida_by, { name: who }) : G.end_batida;
+    }
+    if (end === "stock") return G.end_stock;
+    if (end === "limit") return G.end_limit;
+    return "";
+  },
+
+  // Between hands: the breakdown of the last hand, team by team (parcelas).
+  breakdown(t, last) {
     const S = t.S;
     const G = S.game;
-    const room = t.snapshot.room;
-    const panel = $("result-panel");
-    const show = (room.status === "hand_over" || room.status === "match_over") && last;
-    panel.hidden = !show;
-    if (!show) return;
-    t.renderResult(last);
     const breakdown = (last.result && last.result.breakdown) || {};
     const rows = [["melded", G.melded], ["canastras", G.canastras], ["going_out", G.going_out], ["hand", G.in_hand],
       ["morto", G.morto_penalty], ["total", G.total]];
     const head = t.el("tr", {}, t.el("th", {}, ""), ...["0", "1"].map((team) => t.el("th", { class: "num", text: fill(S.team_n, { n: Number(team) + 1 }) })));
     const body = t.el("tbody", {}, ...rows.map(([k, label]) => t.el("tr", {}, t.el("th", { text: label }),
       ...["0", "1"].map((team) => t.el("td", { class: "num", text: (breakdown[team] || {})[k] ?? 0 })))));
-    $("result").append(t.el("table", { class: "data-table breakdown" }, t.el("caption", { class: "visually-hidden", text: G.breakdown }), t.el("thead", {}, head), body));
+    return t.el("table", { class: "data-table breakdown" }, t.el("caption", { class: "visually-hidden", text: G.breakdown }), t.el("thead", {}, head), body);
+  },
+
+  onKey(t, event) {
+    const lower = event.key.toLowerCase();
+    const legal = this.legal(t);
+    if (lower === "d" && legal.some((m) => m.type === "draw_stock")) { t.move({ type: "draw_stock" }); event.preventDefault(); }
+    else if (lower === "p" && legal.some((m) => m.type === "draw_discard")) { t.move({ type: "draw_discard" }); event.preventDefault(); }
+    else if (event.key === "Escape" && this.selected.size) { this.selected = new Set(); t.render(t.snapshot); event.preventDefault(); }
   },
 };
 
-const table = startTable(game);
-enableLongPress(table, document.getElementById("table"));
+startTable(game);

@@ -2,7 +2,7 @@
 // an opponent's pile) or discard it. The options shown are exactly the snapshot's `legal`.
 
 import { cardElement, fill } from "../cards.js";
-import { startTable, enableLongPress } from "../table.js";
+import { startTable } from "../table.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -40,13 +40,6 @@ const game = {
     }
     if (!(view.centre || []).length) centre.append(t.el("p", { class: "muted", text: G.centre_empty }));
 
-    // own pile(s)
-    const own = $("own-pile");
-    own.replaceChildren();
-    if (view.seat !== null && view.seat !== undefined && view.piles) {
-      own.append(t.el("span", { class: "felt__label", text: G.your_pile }), ...this.pileNodes(t, String(view.seat), false));
-    }
-
     // hand
     const hand = $("hand");
     hand.replaceChildren();
@@ -57,7 +50,7 @@ const game = {
       node.classList.toggle("selected", this.selected === code);
       node.setAttribute("aria-pressed", this.selected === code ? "true" : "false");
       if (!playable) node.setAttribute("aria-disabled", "true");
-      node.title = t.myTurn ? (playable ? t.cardName(code) : `${t.cardName(code)}`) : `${t.cardName(code)} — ${S.not_your_turn}`;
+      node.title = this.why(t, code, playable);
       node.addEventListener("click", (event) => {
         this.select(t, code);
         // Chosen with the keyboard (Enter/Space): go straight to the first highlighted target.
@@ -80,12 +73,12 @@ const game = {
     const shapes = view.double_piles ? view.double_piles[engineSeat] : [view.piles[engineSeat]];
     return (shapes || []).map((pile, i) => {
       const wrap = t.el(clickable ? "button" : "div", { class: "pile", type: clickable ? "button" : null,
-        dataset: { target: `pile:${engineSeat}:${i}` } });
+        dataset: { target: `pile:${engineSeat}:${i}`, place: `pile:${engineSeat}:${i}` } });
       const count = pile ? pile.count : 0;
       if (pile && pile.top) wrap.append(cardElement(pile.top, S, { small: true }));
       else wrap.append(t.el("span", { class: "pile__empty card card--small", title: S.game.pile_empty }));
       wrap.append(t.el("span", { class: "pile__count", title: fill(S.game.cards_in_pile, { n: count }),
-        text: `${S.game.pile}: ${count}` }));
+        text: String(count) }, t.el("span", { class: "visually-hidden", text: ` ${S.game.cards_word}` })));
       if (clickable) {
         wrap.setAttribute("aria-label", `${S.game.pile} ${t.nameOfEngineSeat(engineSeat)}: ${pile && pile.top ? t.cardName(pile.top) : S.game.pile_empty}, ${pile ? pile.count : 0}`);
         wrap.addEventListener("click", () => this.chooseTarget(t, wrap));
@@ -97,13 +90,24 @@ const game = {
   seatExtra(t, seat) {
     const view = t.snapshot.view || {};
     if (seat.engine_seat === null || seat.engine_seat === undefined || !view.piles) return null;
-    if (seat.index === t.snapshot.you.seat) return null;
-    return t.el("div", { class: "seat__piles" }, ...this.pileNodes(t, String(seat.engine_seat), true));
+    const mine = seat.index === t.snapshot.you.seat;
+    return t.el("div", { class: "seat__piles", title: mine ? t.S.game.your_pile : null },
+      ...this.pileNodes(t, String(seat.engine_seat), !mine));
+  },
+
+  // What a card of the hand can do now, or why it cannot (the tooltip and the tap's hint).
+  why(t, code, playable) {
+    const G = t.S.game;
+    const name = t.cardName(code);
+    if (!t.playing) return name;
+    if (!t.myTurn) return fill(G.why_not_turn, { card: name });
+    if (playable) return fill(G.card_can, { card: name });
+    return fill(G.why_no_move, { card: name });
   },
 
   select(t, code) {
-    if (!t.myTurn) { t.hint(t.S.not_your_turn); return; }
-    if (!this.movesFor(t, code).length) return;
+    if (!t.myTurn) { t.hint(fill(t.S.game.why_not_turn, { card: t.cardName(code) })); return; }
+    if (!this.movesFor(t, code).length) { t.hint(this.why(t, code, false)); t.sound.play("error"); return; }
     this.selected = this.selected === code ? null : code;
     document.querySelectorAll("#hand .card").forEach((node) => {
       const on = node.dataset.card === this.selected;
@@ -181,7 +185,6 @@ const game = {
   // table cards of the last capture bonus, the total and what the hand adds to the match, as the
   // engine's result gives them (its keys are engine seats; the hand's seat map names the players).
   breakdown(t, last) {
-    if (t.snapshot.room.game !== "stealing_bundles") return null;
     const G = t.S.game;
     const result = last.result || {};
     const b = result.breakdown || {};
@@ -236,15 +239,26 @@ const game = {
     return box;
   },
 
-  animate(t, last) {
-    const seatNode = document.querySelector(`.seat[data-seat="${last.seat}"]`);
-    const cards = [...document.querySelectorAll(`[data-card="${last.move.card}"]`)];
-    for (const node of [seatNode, ...cards]) {
-      if (!node) continue;
-      node.classList.remove("just-played");
-      void node.offsetWidth;
-      node.classList.add("just-played");
+  soundOf(move) { return move.type === "discard" ? "discard" : move.type; },
+
+  // The played card and what it took fly to the capturer's pile; a stolen pile crosses the
+  // table; a discard lands among the table cards.
+  flights(t, last, before) {
+    const move = last.move;
+    const me = last.seat === t.snapshot.you.seat;
+    const from = (me && before.card(move.card, "hand")) || before.seat(last.seat);
+    const face = (code) => cardElement(code, t.S);
+    if (move.type === "discard") {
+      const to = document.querySelector(`#centre [data-card="${CSS.escape(move.card)}"]`);
+      return [{ from, to, ghost: face(move.card) }];
     }
+    const seatNode = document.querySelector(`.seat[data-seat="${last.seat}"]`);
+    const pile = seatNode && seatNode.querySelector(`[data-place="pile:${last.engine_seat}:${move.pile ?? 0}"]`);
+    const to = pile && (pile.querySelector(".card") || pile);
+    const out = [{ from, to, ghost: face(move.card) }];
+    if (move.type === "capture") out.push({ from: before.card(move.target, "centre"), to, ghost: face(move.target), delay: 80 });
+    if (move.type === "steal") out.push({ from: before.place(`pile:${move.from}:${move.from_pile ?? 0}`), to, ghost: t.el("span", { class: "card card--back" }), delay: 80 });
+    return out;
   },
 
   onKey(t, event) {
@@ -252,5 +266,4 @@ const game = {
   },
 };
 
-const table = startTable(game);
-enableLongPress(table, document.getElementById("table"));
+startTable(game);

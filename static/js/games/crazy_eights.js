@@ -3,7 +3,7 @@
 // "Play it" / "Keep it". Keyboard: arrows, Enter, R, K, S, 1-4 (and M in table.js).
 
 import { cardElement, fill, SUIT_ORDER, SUIT_SYMBOLS, rankLabel } from "../cards.js";
-import { startTable, enableLongPress } from "../table.js";
+import { startTable } from "../table.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -41,6 +41,7 @@ const game = {
 
     // stock
     const stock = $("stock");
+    stock.dataset.place = "stock";
     const canDraw = this.can(t, "draw");
     stock.disabled = !canDraw;
     stock.classList.toggle("playable", canDraw);
@@ -112,7 +113,7 @@ const game = {
     if (drawn) note = fill(G.drawn_fits, { card: t.cardName(view.drawn) });
     else if (eight && this.chipsOpen) note = G.choose_suit;
     $("ce-note").textContent = note;
-    $("prompt").textContent = t.myTurn ? t.S.your_turn : "";
+    $("prompt").textContent = t.myTurn ? G.prompt_turn : "";
   },
 
   tap(t, code) {
@@ -200,17 +201,51 @@ const game = {
       t.el("tbody", {}, ...rows));
   },
 
-  animate(t, last) {
-    const nodes = [document.querySelector(`.seat[data-seat="${last.seat}"]`)];
-    if (last.move.type === "play") nodes.push($("pile").querySelector(".card"));
-    for (const node of nodes) {
-      if (!node) continue;
-      node.classList.remove("just-played");
-      void node.offsetWidth;
-      node.classList.add("just-played");
+  soundOf(move) { return move.type === "play" ? "play" : move.type === "draw" ? "draw" : "move"; },
+
+  // A played card flies from the player to the pile; a drawn one from the stock to the
+  // player, face down unless it is yours.
+  flights(t, last, before, previous) {
+    const move = last.move;
+    const me = last.seat === t.snapshot.you.seat;
+    if (move.type === "play") {
+      const from = (me && before.card(move.card, "hand")) || before.seat(last.seat);
+      return [{ from, to: $("pile").querySelector(".card"), ghost: cardElement(move.card, t.S) }];
     }
+    if (move.type === "draw") {
+      const fresh = me ? this.newCards(t, previous) : [];
+      const to = fresh.length ? $("hand").querySelector(`[data-card="${CSS.escape(fresh[0])}"]`)
+        : document.querySelector(`.seat[data-seat="${last.seat}"] .seat__fan`);
+      return [{ from: before.place("stock"), to, back: !fresh.length }];
+    }
+    return [];
+  },
+
+  newCards(t, previous) {
+    const had = ((previous && previous.view) || {}).hand || [];
+    const now = (t.snapshot.view || {}).hand || [];
+    return now.filter((c) => !had.includes(c));
+  },
+
+  // Said to you alone: the card you drew.
+  privateNews(t, previous) {
+    const last = t.snapshot.room.last_move;
+    if (!last || !last.move || last.move.type !== "draw" || last.seat !== t.snapshot.you.seat) return "";
+    const fresh = this.newCards(t, previous);
+    return fresh.length ? fill(t.S.game.you_drew, { card: t.cardName(fresh[0]) }) : "";
+  },
+
+  // Why the hand ended: who went out, or how it blocked.
+  endReason(t, last) {
+    const G = t.S.game;
+    const b = (last.result && last.result.breakdown) || {};
+    if (b.end === "out") {
+      const winner = (last.result.winners || [])[0];
+      return fill(G.end_out, { name: winner === undefined ? "?" : t.seatName(Number(winner)) });
+    }
+    if (b.end === "blocked") return b.reason === "runouts" ? G.end_runouts : G.end_passes;
+    return "";
   },
 };
 
-const table = startTable(game);
-enableLongPress(table, document.getElementById("table"));
+startTable(game);

@@ -203,10 +203,34 @@ def test_melded_cards_never_return_to_the_hand():
     assert all(m.get("card") != "3S" for m in bu.legal_moves(state, 0))
 
 
-def test_invalid_runs_are_refused():
-    state = position(hands={0: ["7S", "7H", "7D", "3C", "5C", "2H", "2D", "9D"]})
-    refused(state, 0, {"type": "meld", "cards": ["7S", "7H", "7D"]}, "invalid_run")
-    refused(state, 0, {"type": "meld", "cards": ["3C", "2H", "2D", "5C"]}, "invalid_run")
+def test_invalid_runs_are_refused_saying_why():
+    state = position(hands={0: ["7S", "7H", "7D", "3C", "5C", "2H", "2D", "9D", "9C", "KC"]})
+    # three of a kind: runs only, no sets
+    refused(state, 0, {"type": "meld", "cards": ["7S", "7H", "7D"]}, "run_set")
+    refused(state, 0, {"type": "meld", "cards": ["7S", "7H", "2D"]}, "run_set")
+    # two 2s standing in
+    refused(state, 0, {"type": "meld", "cards": ["3C", "2H", "2D", "5C"]}, "run_two_wilds")
+    # suits mixed
+    refused(state, 0, {"type": "meld", "cards": ["3C", "9D", "5C"]}, "run_mixed_suits")
+    # one suit, but a gap one 2 cannot fill
+    refused(state, 0, {"type": "meld", "cards": ["3C", "9C", "KC"]}, "run_not_in_sequence")
+    refused(state, 0, {"type": "meld", "cards": ["3C", "2H", "9C"]}, "run_not_in_sequence")
+
+
+def test_an_addition_that_breaks_the_run_says_why():
+    state = position(hands={0: ["9D", "7H", "2H", "2D", "KC"]}, melds={"0": [seq("345", "S")]})
+    refused(state, 0, {"type": "add", "meld": 0, "cards": ["9D"]}, "run_mixed_suits")
+    refused(state, 0, {"type": "add", "meld": 0, "cards": ["2H", "2D"]}, "run_two_wilds")
+
+
+def test_run_problem_is_none_exactly_for_runs():
+    from games.buraco.runs import run_problem
+
+    assert run_problem(["3S", "4S", "5S"]) is None
+    assert run_problem(["3S", "2H", "5S"]) is None
+    assert run_problem(["2S", "3S", "4S", "2D"]) is None  # the natural 2 and one substitute
+    assert run_problem(["2S", "2S", "2H"]) == "run_set"
+    assert run_problem(["AS", "AS", "AS"]) == "run_not_in_sequence"
 
 
 def test_cards_not_in_hand_are_refused():
