@@ -270,8 +270,10 @@ def _lay_down(state: dict, seat: int, move: dict, kind: str) -> dict:
     rest = _take(state["hands"][seat], cards)
     run = make_run(base + cards)
     if run is None:
-        code = run_problem(base + cards) or "invalid_run"
-        raise IllegalMove(code, RUN_PROBLEM_TEXT.get(code, "these cards do not form a run of one suit"))
+        code = run_problem(base + cards)
+        if code is None:
+            raise IllegalMove("invalid_run", "these cards do not form a run of one suit")
+        raise IllegalMove(code, RUN_PROBLEM_TEXT[code])
     new_melds = list(melds)
     if kind == "meld":
         new_melds.append(run)
