@@ -26,8 +26,21 @@ export function sortCards(codes) {
     SUIT_ORDER.indexOf(a[1]) - SUIT_ORDER.indexOf(b[1]) || RANK_ORDER.indexOf(a[0]) - RANK_ORDER.indexOf(b[0]));
 }
 
-// The face of one card. `tag` "button" makes it an interactive card.
+// The face of one card. `tag` "button" makes it an interactive card. Each distinct face is
+// built once and copied after (a table redraws a hundred cards per snapshot).
+const faces = new Map();
+
 export function cardElement(code, S, { tag = "span", small = false } = {}) {
+  const key = `${code || ""}|${tag}|${small ? 1 : 0}`;
+  let face = faces.get(key);
+  if (!face) {
+    face = buildCard(code, S, tag, small);
+    faces.set(key, face);
+  }
+  return face.cloneNode(true);
+}
+
+function buildCard(code, S, tag, small) {
   const el = document.createElement(tag);
   el.className = "card" + (small ? " card--small" : "");
   if (tag === "button") el.type = "button";
@@ -43,9 +56,16 @@ export function cardElement(code, S, { tag = "span", small = false } = {}) {
   else { el.setAttribute("role", "img"); el.setAttribute("aria-label", name); }
   const rank = rankLabel(code[0]);
   const suit = SUIT_SYMBOLS[code[1]] || "?";
-  el.innerHTML =
-    `<span class="card__corner" aria-hidden="true"><b>${rank}</b><i>${suit}</i></span>` +
-    `<span class="card__pip" aria-hidden="true">${suit}</span>`;
+  const corner = document.createElement("span");
+  corner.className = "card__corner";
+  corner.setAttribute("aria-hidden", "true");
+  corner.append(Object.assign(document.createElement("b"), { textContent: rank }),
+    Object.assign(document.createElement("i"), { textContent: suit }));
+  const pip = document.createElement("span");
+  pip.className = "card__pip";
+  pip.setAttribute("aria-hidden", "true");
+  pip.textContent = suit;
+  el.append(corner, pip);
   return el;
 }
 

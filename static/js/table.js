@@ -224,20 +224,28 @@ export class Table {
   }
 
   // --- rendering ------------------------------------------------------------------------------
+  // The banner row takes no room while every banner is hidden.
+  paintBanners() {
+    const box = this.root.querySelector(".banners");
+    box.hidden = [...box.children].every((b) => b.hidden);
+  }
+
   setConn(state) {
     this.root.dataset.state = state;
     const label = { connecting: S.connecting, reconnecting: S.reconnecting, online: S.connected, closed: "—" }[state];
     $("conn").textContent = label;
     $("conn").className = `conn conn--${state}`;
     $("reconnect-banner").hidden = state !== "reconnecting";
+    this.paintBanners();
   }
 
   showError(text) {
     const banner = $("error-banner");
     banner.textContent = text;
     banner.hidden = false;
+    this.paintBanners();
     clearTimeout(this.errorTimer);
-    this.errorTimer = setTimeout(() => { banner.hidden = true; }, 6000);
+    this.errorTimer = setTimeout(() => { banner.hidden = true; this.paintBanners(); }, 6000);
   }
 
   // The polite live region: opponents' moves, your turn, the card you drew, the result.
@@ -388,6 +396,7 @@ export class Table {
     else if (!this.seated && room.status !== "closed") text = S.watching;
     banner.hidden = !text;
     banner.textContent = text;
+    this.paintBanners();
   }
 
   renderSeats() {
@@ -502,6 +511,8 @@ export class Table {
       const go = () => this.send("leave");
       controls.append(icon("leave", "⏏", S.leave, () => (during ? this.confirmThen(S.confirm_leave, go) : go())));
     }
+    // A lone icon sits in the seat's corner.
+    if (controls.children.length === 1 && controls.firstChild.classList.contains("seat__icon")) controls.classList.add("seat__controls--corner");
     return controls;
   }
 
