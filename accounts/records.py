@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from games import registry
 from rooms import participants
-from rooms.describe import holder_name, seat_label, team_label
+from rooms.describe import holder_name, winner_names
 from rooms.models import Match, Participant, PlayerStat
 
 RECENT_MATCHES = 10
@@ -95,7 +95,7 @@ def recent_matches(user, limit: int = RECENT_MATCHES) -> list[MatchLine]:
                 outcome_label=labels[outcome],
                 partners=partners,
                 opponents=opponents,
-                winners=[_winner_name(m, winner, match_rows, teams) for winner in m.winners or []],
+                winners=winner_names(m, match_rows),
             )
         )
     return lines
@@ -132,17 +132,3 @@ def _table(rows: list[Participant], user_id: int, teams: bool) -> tuple[list[str
         partner_seats = {s for s in seats if s % 2 == mine % 2 and s != mine}
         return _names(others, partner_seats), _names(others, {s for s in seats if s % 2 != mine % 2})
     return [], _names(others, seats - {mine})
-
-
-def _winner_name(match: Match, winner, rows: list[Participant], teams: bool) -> str:
-    """The people (or bots) who held the winning seat, or the winning team's seats, when the match ended."""
-    try:
-        key = int(winner)
-    except (TypeError, ValueError):
-        return str(winner)
-    last = max((row.hand_number for row in rows), default=None)
-    final = [row for row in rows if row.hand_number == last and row.until_move is None]
-    holders = [row for row in final if (row.seat % 2 == key if teams else row.seat == key)]
-    if holders:
-        return " & ".join(holder_name(row) for row in holders)
-    return team_label(key) if teams else seat_label(key)

@@ -20,10 +20,13 @@ from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
 from games import cards, registry
+from rooms import stored
 from rooms.participants import holder_at
 
 
-def _suit(code: str) -> str:
+def _suit(code) -> str:
+    if not isinstance(code, str):
+        return str(code)
     return {"C": _("clubs"), "D": _("diamonds"), "H": _("hearts"), "S": _("spades")}.get(code, code)
 
 
@@ -81,8 +84,8 @@ def describe_move(game: str, entry: dict, name: str, victim: str | None = None) 
     kind = entry.get("kind")
     if kind == "leave":
         return _("%(name)s left the table.") % {"name": name}
-    text = _sentence(game, entry.get("move") or {}, name, victim)
-    if entry.get("auto"):
+    text = _sentence(game, stored.as_dict(entry.get("move")), name, victim)
+    if entry.get("auto") is True:
         text = _("%(text)s (automatic: time ran out)") % {"text": text}
     return text
 
@@ -90,7 +93,7 @@ def describe_move(game: str, entry: dict, name: str, victim: str | None = None) 
 def _sentence(game: str, move: dict, name: str, victim: str | None) -> str:
     """The game's own sentence for the move (``move_words`` in its spec), filled in."""
     words = registry.spec(game).move_words if game in registry.NAMES else {}
-    kind = move.get("type")
+    kind = move.get("type") if isinstance(move.get("type"), str) else ""
     # A variant for a move carrying a key ("play+suit": an eight with its suit) comes first.
     template = next((words[f"{kind}+{key}"] for key in move if move.get(key) and f"{kind}+{key}" in words), None)
     template = template or words.get(kind)
@@ -152,7 +155,7 @@ class LogLine:
 
     number: int  # from 1
     at: datetime | None
-    seat: int  # room seat, from 1
+    seat: int | None  # room seat, from 1 (None: the entry names no seat of this hand)
     name: str
     text: str
     auto: bool
@@ -162,29 +165,67 @@ class LogLine:
 def hand_log(hand, rows) -> list[LogLine]:
     """Every entry of ``hand.moves`` described, each named after who held the seat at that move.
 
-    ``rows`` are the hand's participants (``rooms.participants.holders``).
+    ``rows`` are the hand's participants (``rooms.participants.holders``). An entry
+    of another shape than the services write (a row changed by hand) still gets
+    its line, with what can be read of it.
     """
+    seat_map = stored.as_list(hand.seat_map)
     lines = []
-    for index, entry in enumerate(hand.moves or []):
+    for index, entry in enumerate(stored.as_list(hand.moves)):
+        entry = stored.as_dict(entry)
         engine_seat = entry.get("seat")
-        holder = holder_at(rows, engine_seat, index)
+        if not isinstance(engine_seat, int) or isinstance(engine_seat, bool):
+            engine_seat = None
+        holder = holder_at(rows, engine_seat, index) if engine_seat is not None else None
         name = holder_name(holder)
+        move = stored.as_dict(entry.get("move"))
         victim = None
-        move = entry.get("move") or {}
         if move.get("type") == "steal" and isinstance(move.get("from"), int):
             victim = holder_name(holder_at(rows, move["from"], index))
-        room_seat = (
-            hand.seat_map[engine_seat] if isinstance(engine_seat, int) and engine_seat < len(hand.seat_map) else 0
-        )
+        room_seat = None
+        if engine_seat is not None and 0 <= engine_seat < len(seat_map) and isinstance(seat_map[engine_seat], int):
+            room_seat = seat_map[engine_seat] + 1
         lines.append(
             LogLine(
                 number=index + 1,
-                at=parse_datetime(entry["at"]) if entry.get("at") else None,
-                seat=room_seat + 1,
+                at=_moment(entry.get("at")),
+                seat=room_seat,
                 name=name,
-                text=describe_move(hand.game, entry, name, victim),
-                auto=bool(entry.get("auto")),
+                text=describe_move(hand.game, {**entry, "move": move}, name, victim),
+                auto=entry.get("auto") is True,
                 by=str(entry.get("by") or ""),
             )
         )
     return lines
+
+
+def _moment(value) -> datetime | None:
+    if not isinstance(value, str):
+        return None
+    try:
+        return parse_datetime(value)
+    except ValueError:
+        return None
+
+
+def winner_names(match, rows) -> list[str]:
+    """The winners of a match by who held the winning seats (Buraco: the team's seats) when it ended.
+
+    ``rows`` are the match's participants; a match without them names the seat or team.
+    """
+    teams = registry.spec(match.game).teams if match.game in registry.NAMES else False
+    last = max((row.hand_number for row in rows), default=None)
+    final = [row for row in rows if row.hand_number == last and row.until_move is None]
+    names = []
+    for winner in stored.as_list(match.winners):
+        try:
+            key = int(winner)
+        except (TypeError, ValueError, OverflowError):
+            names.append(str(winner))
+            continue
+        holders = [row for row in final if (row.seat % 2 == key if teams else row.seat == key)]
+        if holders:
+            names.append(" & ".join(holder_name(row) for row in holders))
+        else:
+            names.append(team_label(key) if teams else seat_label(key))
+    return names

@@ -10,11 +10,9 @@ from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
-from games import IllegalMove, fair, registry
-from games.canonical import canonical_move
-from rooms import match_access, services, stored
+from games import fair, registry
+from rooms import hand_replay, match_access, participants, services, stored
 from rooms.errors import RoomError
 from rooms.forms import RoomForm, lobby_settings
 from rooms.messages import message_for
@@ -22,13 +20,6 @@ from rooms.models import Hand, Match, Room
 from rooms.stored import MarkupSafeJSONEncoder
 
 ROOMS_PER_HOUR = getattr(settings, "MESA_ROOMS_PER_HOUR", 10)
-MOVE_KINDS = {
-    "move": gettext_lazy("move"),
-    "bot": gettext_lazy("bot move"),
-    "timeout": gettext_lazy("time ran out"),
-    "grace": gettext_lazy("time ran out while away"),
-    "leave": gettext_lazy("left the table"),
-}
 
 
 @login_required
@@ -169,57 +160,18 @@ def _server_check(match: Match, hand: dict) -> dict:
     return {"hand": hand["number"], "ok": True, "detail": ""}
 
 
-# What replaying a stored log entry may raise: the rules' refusal, or an entry of the wrong shape.
-REPLAY_REFUSALS = (IllegalMove, KeyError, IndexError, TypeError, ValueError)
-
-
-def _replay_step(engine, state, entry, players: int) -> tuple[dict, dict]:
-    """The state after one logged entry, and the step the replay page shows for it."""
-    if not isinstance(entry, dict):
-        raise TypeError("a log entry is an object")
-    seat, kind = entry["seat"], entry.get("kind")
-    if kind == "leave":
-        state = engine.remove_player(state, seat)
-        shown = None
-    else:
-        # The engine's own copy of the move is what the page shows, never the stored dict.
-        shown = canonical_move(engine.legal_moves(state, seat), entry["move"])
-        state = engine.apply(state, seat, shown if shown is not None else entry["move"])
-    label = _("Seat %(seat)s: %(kind)s%(auto)s") % {
-        "seat": seat,
-        "kind": MOVE_KINDS.get(kind, kind) if isinstance(kind, str) else "",
-        "auto": _(" (automatic)") if entry.get("auto") is True else "",
-    }
-    return state, {"label": label, "move": shown, "views": [engine.view(state, s) for s in range(players)]}
-
-
 @staff_member_required
 def replay(request, hand_id: int):
     """Every step of a finished hand as staff see it (all hands visible)."""
     hand = get_object_or_404(Hand.objects.select_related("match", "room"), pk=hand_id)
     if hand.ended_at is None:
         raise Http404("the hand is still being played")
-    engine = registry.get(hand.game)
-    try:
-        state = engine.deal(
-            players=len(hand.seat_map),
-            dealer=hand.dealer,
-            deck=list(hand.deck),
-            options=hand.options,
-            seed=hand.match.stream_key,
-            hand=hand.number,
-        )
-    except REPLAY_REFUSALS:  # stored options the rules refuse: there is no deal to show
-        steps = [{"label": _("The hand cannot be dealt again from its record."), "views": []}]
-        return render(request, "rooms/replay.html", {"hand": hand, "steps": steps})
-    steps = [{"label": _("Deal"), "views": [engine.view(state, s) for s in range(len(hand.seat_map))]}]
-    for entry in stored.as_list(hand.moves):
-        try:
-            state, step = _replay_step(engine, state, entry, len(hand.seat_map))
-        except REPLAY_REFUSALS:
-            # A log entry the rules refuse (a row changed by hand, or written before a fix):
-            # the replay ends there and says so, instead of failing the page.
-            steps.append({"label": _("The log cannot be replayed past this entry."), "views": steps[-1]["views"]})
-            break
-        steps.append(step)
-    return render(request, "rooms/replay.html", {"hand": hand, "steps": steps})
+    steps = hand_replay.replay_steps(hand, participants.holders(hand))
+    strings = {
+        "seat_named": _("Seat %(n)s · %(name)s"),
+        "morto_team": _("Morto of Team %(n)s"),
+        "morto_taken_by": _("taken by %(name)s"),
+        "morto_not_taken": _("not taken yet"),
+        "stand_in": _("bot playing for a player who left"),
+    }
+    return render(request, "rooms/replay.html", {"hand": hand, "steps": steps, "replay_strings": strings})

@@ -1,8 +1,11 @@
 // The staff replay: step through a finished hand, showing every seat's cards and the board.
+// Each step comes from the server (rooms/hand_replay.py) with its caption in words, who held
+// each seat then and the mortos; seats are numbered from 1, as on the admin's hand page.
 
 import { cardElement, fill } from "./cards.js";
 
 const S = JSON.parse(document.getElementById("mesa-strings").textContent);
+const R = JSON.parse(document.getElementById("replay-strings").textContent);
 const steps = JSON.parse(document.getElementById("replay-steps").textContent);
 const $ = (id) => document.getElementById(id);
 let index = 0;
@@ -20,14 +23,34 @@ function cards(codes, small = false) {
   return row;
 }
 
-function board(view) {
+// "Seat 2 · Bruno": an engine seat by its room seat's number and who held it at this step.
+function seatTitle(step, engineSeat) {
+  const seat = (step.seats || [])[engineSeat];
+  if (!seat) return fill(S.seat_n, { n: Number(engineSeat) + 1 });
+  return seat.name ? fill(R.seat_named, { n: seat.number, name: seat.name }) : fill(S.seat_n, { n: seat.number });
+}
+
+function mortos(step) {
+  const box = node("div", "replay-mortos");
+  for (const morto of step.mortos || []) {
+    const m = node("div", "replay-morto");
+    m.dataset.team = morto.team;
+    const fate = morto.taken ? fill(R.morto_taken_by, { name: morto.by || "?" }) : R.morto_not_taken;
+    m.append(node("span", "felt__label", `${fill(R.morto_team, { n: morto.team })} · ${fate}`));
+    if (!morto.taken) m.append(cards(morto.cards, true));
+    box.append(m);
+  }
+  return box;
+}
+
+function board(view, step) {
   const felt = node("div", "felt");
   if (view.centre) {
     felt.append(node("span", "felt__label", S.game.centre), cards(view.centre));
     const piles = node("div", "own-pile");
     for (const [seat, pile] of Object.entries(view.piles || {})) {
       const p = node("span", "pile");
-      p.append(`${fill(S.seat_n, { n: Number(seat) + 1 })}: `);
+      p.append(`${seatTitle(step, seat)}: `);
       if (pile.top) p.append(cardElement(pile.top, S, { small: true }));
       p.append(` ${fill(S.cards_n, { n: pile.count })}`);
       piles.append(p);
@@ -59,6 +82,7 @@ function board(view) {
     }
   }
   if (view.stock_count !== undefined) felt.append(node("p", "stock", fill(S.stock_n, { n: view.stock_count })));
+  if ((step.mortos || []).length) felt.append(mortos(step));
   return felt;
 }
 
@@ -66,18 +90,21 @@ function show(i) {
   index = Math.max(0, Math.min(steps.length - 1, i));
   const step = steps[index];
   $("step-range").value = index;
-  const move = step.move ? ` · ${JSON.stringify(step.move)}` : "";
-  $("step-label").textContent = `${index + 1}/${steps.length} · ${step.label}${move}`;
+  const time = step.time ? ` · ${step.time}` : "";
+  $("step-label").textContent = `${index + 1}/${steps.length}${time} · ${step.label}`;
   const views = step.views || [];
-  $("board").replaceChildren(views.length ? board(views[0]) : "");
+  $("board").replaceChildren(views.length ? board(views[0], step) : "");
   const seats = $("replay-seats");
   seats.replaceChildren();
   views.forEach((view, seat) => {
     const box = node("section", `replay-seat${view.turn === seat ? " replay-seat--turn" : ""}`);
-    box.dataset.seat = seat;
-    const name = fill(S.seat_n, { n: seat + 1 });
-    const title = view.turn === seat ? `${name} · ${fill(S.turn_of, { name })}` : name;
-    box.append(node("h2", "", title), cards(view.hand));
+    const held = (step.seats || [])[seat];
+    box.dataset.seat = held ? held.number : seat + 1;
+    const name = seatTitle(step, seat);
+    const title = view.turn === seat ? `${name} · ${fill(S.turn_of, { name: held && held.name ? held.name : name })}` : name;
+    box.append(node("h2", "", title));
+    if (held && held.stand_in) box.append(node("p", "muted", R.stand_in));
+    box.append(cards(view.hand));
     if (view.drawn) box.append(node("p", "muted", `${S.game.play_it || ""} ${view.drawn}`));
     seats.append(box);
   });

@@ -119,3 +119,38 @@ def test_a_stand_in_kept_to_the_next_hand_is_recorded_as_a_stand_in(alice, bob):
     second = room.matches.get().hands.get(number=2)
     row = second.participants.get(seat=1)
     assert (row.user_id, row.bot_level, row.joined) == (None, "normal", Participant.Joined.STAND_IN)
+
+
+def test_the_table_log_entry_names_the_mover_as_the_seat_was_held_and_says_it_in_both_languages(alice, bob):
+    from tests.rooms.helpers import human_auto_move, turn_seat
+
+    bob.display_name = "Bruno"
+    bob.save()
+    room = services.create_room(alice, "crazy_eights", "Words", time_limit=None, seat_count=2)
+    services.sit(bob, room.code, 1)
+    services.start_match(alice, room.code)
+    room.refresh_from_db()
+    assert room.last_move["kind"] == "deal" and set(room.last_move["text"]) == {"pt-br", "en"}
+    mover = {0: alice, 1: bob}[turn_seat(room)]
+    human_auto_move(room, mover)
+    room.refresh_from_db()
+    last = room.last_move
+    assert last["name"] == mover.shown_name
+    assert last["text"]["pt-br"].startswith(mover.shown_name + " ")
+    assert last["text"]["en"].startswith(mover.shown_name + " ")
+    assert last["text"]["pt-br"] != last["text"]["en"]
+    services.leave(bob, room.code)
+    room.refresh_from_db()
+    assert room.last_move["kind"] == "stand_in" and room.last_move["name"] == "Bruno"
+    assert room.last_move["text"]["en"] == "A bot now plays for Bruno."
+
+
+def test_the_history_names_each_hands_holders_as_recorded(leaver_match, bob):
+    room, match = leaver_match
+    room.refresh_from_db()
+    first = next(h for h in room.history if h["match"] == match.pk and h["number"] == 1)
+    seat1 = first["players"]["1"]
+    assert seat1[0] == {"name": "Bruno"}
+    assert seat1[1]["bot"] == "normal" and seat1[1]["stand_in"] is True and seat1[1]["from_move"] > 0
+    second = next(h for h in room.history if h["match"] == match.pk and h["number"] == 2)
+    assert second["players"]["3"] == [{"name": "charlie"}]

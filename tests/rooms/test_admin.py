@@ -41,7 +41,9 @@ def test_staff_see_the_hand_history_with_filters(client, staff, finished_room):
     detail = client.get(reverse("admin:rooms_hand_change", args=[hand.id]))
     text = detail.content.decode().lower()
     assert detail.status_code == 200
-    assert "move log" in text and "result breakdown" in text and "verify the match" in text
+    # pt-BR by default: the sections of the hand page, and links to the replay and the verify page
+    assert "cadeiras e quem as ocupou" in text and "jogadas" in text and "como os pontos foram feitos" in text
+    assert "rever esta mão passo a passo" in text and "conferir o embaralhamento da partida" in text
 
 
 def test_hand_history_is_read_only(client, staff, finished_room):
@@ -72,9 +74,13 @@ def test_players_cannot_open_the_admin_or_the_replay(client, alice, finished_roo
 def test_staff_can_close_a_room(client, staff, alice):
     room = services.create_room(alice, "rouba_monte", "To close")
     client.force_login(staff)
-    response = client.post(
-        reverse("admin:rooms_room_changelist"), {"action": "close_rooms", "_selected_action": [room.id]}
-    )
+    url = reverse("admin:rooms_room_changelist")
+    asked = client.post(url, {"action": "close_rooms", "_selected_action": [room.id]})
+    assert asked.status_code == 200  # the confirmation page first: nothing happened yet
+    assert "Fechar estas salas?" in asked.content.decode()
+    room.refresh_from_db()
+    assert room.status != Room.Status.CLOSED
+    response = client.post(url, {"action": "close_rooms", "_selected_action": [room.id], "confirm": "yes"})
     assert response.status_code == 302
     room.refresh_from_db()
     assert room.status == Room.Status.CLOSED

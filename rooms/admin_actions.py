@@ -1,0 +1,123 @@
+"""Staff actions on a live room (close it, pause it, resume it), each behind a confirmation page.
+
+The room admin shows live state read-only; these are the only ways staff change
+a room, and each goes through the room services like any other change, so the
+players see it at once.
+"""
+
+from django.contrib import messages
+from django.contrib.admin import helpers
+from django.http import Http404, HttpResponseRedirect
+from django.shortcuts import get_object_or_404
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
+from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+from rooms import services
+from rooms.models import Room
+
+
+def _actions() -> dict:
+    return {
+        "close": {
+            "service": services.close_room,
+            "button": gettext_lazy("Yes, close"),
+            "title": gettext_lazy("Close rooms"),
+            "question": gettext_lazy(
+                "Close these rooms? A match being played ends without a result (it still counts for everyone "
+                "who played it) and the players are sent to the lobby. This cannot be undone."
+            ),
+        },
+        "pause": {
+            "service": services.staff_pause,
+            "button": gettext_lazy("Yes, pause"),
+            "title": gettext_lazy("Pause rooms"),
+            "question": gettext_lazy(
+                "Pause these rooms? Every clock stops and no move is accepted until staff resume them; "
+                "the host cannot resume a room paused by staff."
+            ),
+        },
+        "resume": {
+            "service": services.staff_resume,
+            "button": gettext_lazy("Yes, resume"),
+            "title": gettext_lazy("Resume rooms"),
+            "question": gettext_lazy(
+                "Resume these rooms paused by staff? The clocks go on with the time that was left."
+            ),
+        },
+    }
+
+
+def _done_message(action: str, count: int) -> str:
+    if action == "close":
+        return ngettext("%(n)s room closed.", "%(n)s rooms closed.", count) % {"n": count}
+    if action == "pause":
+        return ngettext("%(n)s room paused.", "%(n)s rooms paused.", count) % {"n": count}
+    return ngettext("%(n)s room resumed.", "%(n)s rooms resumed.", count) % {"n": count}
+
+
+def _page(model_admin, request, rooms, action: str, bulk_action: str | None):
+    spec = _actions()[action]
+    context = {
+        **model_admin.admin_site.each_context(request),
+        "title": spec["title"],
+        "question": spec["question"],
+        "button": spec["button"],
+        "rooms": rooms,
+        "bulk_action": bulk_action,
+        "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
+        "opts": model_admin.model._meta,
+    }
+    return TemplateResponse(request, "admin/rooms/room/confirm_action.html", context)
+
+
+def confirm_bulk(model_admin, request, queryset, action: str):
+    """An admin action on the selected rooms: the confirmation page first, then the change."""
+    rooms = list(
+        Room.objects.filter(pk__in=queryset.values("pk")).only("id", "name", "code", "status", "paused", "pause_reason")
+    )
+    if request.POST.get("confirm") != "yes":
+        return _page(model_admin, request, rooms, action, f"{action}_rooms")
+    done = sum(bool(_actions()[action]["service"](room.id)) for room in rooms)
+    model_admin.message_user(request, _done_message(action, done), messages.SUCCESS)
+    return None
+
+
+def single(model_admin, request, room_id: int, action: str):
+    """One room's action from its page: GET asks, POST (confirmed) does it."""
+    if action not in _actions():
+        raise Http404("no such action")
+    room = get_object_or_404(Room.objects.only("id", "name", "code", "status", "paused", "pause_reason"), pk=room_id)
+    if request.method != "POST" or request.POST.get("confirm") != "yes":
+        return _page(model_admin, request, [room], action, None)
+    done = bool(_actions()[action]["service"](room.id))
+    model_admin.message_user(request, _done_message(action, int(done)), messages.SUCCESS)
+    return HttpResponseRedirect(reverse("admin:rooms_room_change", args=[room.id]))
+
+
+def room_urls(model_admin) -> list:
+    def view(request, room_id: int, action: str):
+        return single(model_admin, request, room_id, action)
+
+    return [
+        path(
+            "<int:room_id>/staff/<str:action>/",
+            model_admin.admin_site.admin_view(view),
+            name="rooms_room_staff_action",
+        )
+    ]
+
+
+def links(room: Room) -> str:
+    """The actions a room's page offers now, each a link to its confirmation page."""
+    if room.status == Room.Status.CLOSED:
+        return "—"
+    labels = {"close": _("Close this room…"), "pause": _("Pause this room…"), "resume": _("Resume this room…")}
+    offered = ["close", "resume" if room.paused and room.pause_reason == "staff" else "pause"]
+    return format_html_join(
+        " · ",
+        '<a class="button" href="{}">{}</a>',
+        ((reverse("admin:rooms_room_staff_action", args=[room.id, a]), labels[a]) for a in offered),
+    ) or format_html("")

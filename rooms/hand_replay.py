@@ -1,0 +1,220 @@
+"""A recorded hand dealt again and played through its log, step by step, for staff.
+
+The staff replay and the admin's hand page both read a finished hand this way:
+the deal from the recorded deck, then each log entry applied in order (a
+``leave`` entry returns the leaver's cards as the engine does). From the states
+they learn what no log entry says: each seat's starting hand, every card that
+came into a hand later (a draw from the stock is logged without its card), and
+what became of the Buraco mortos.
+
+A record the rules refuse (a row changed by hand, or written before a fix)
+ends the walk where it breaks: ``Walk.broken_at`` says at which entry.
+"""
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from games import IllegalMove, registry
+from games.canonical import canonical_move
+from games.cards import is_card, sort_key
+from rooms import stored
+from rooms.participants import holder_at
+
+REFUSALS = (IllegalMove, KeyError, IndexError, TypeError, ValueError, AttributeError)
+
+
+@dataclass
+class Step:
+    index: int | None  # log entry (from 0); None for the deal
+    entry: dict | None
+    move: dict | None  # the engine's own copy of the logged move (None: the deal, a leave)
+    state: dict
+
+
+@dataclass
+class Walk:
+    steps: list[Step]
+    broken_at: int | None = None  # the log entry (from 0) that could not be applied
+    undealt: bool = False  # the deal itself could not be made again
+
+
+def walk(hand) -> Walk:
+    """Every state of ``hand``: the deal, then one per log entry, as far as the record allows."""
+    engine = registry.get(hand.game)
+    players = len(stored.as_list(hand.seat_map))
+    try:
+        state = engine.deal(
+            players=players,
+            dealer=hand.dealer,
+            deck=list(stored.strings(hand.deck)),
+            options=stored.as_dict(hand.options),
+            seed=hand.match.stream_key,
+            hand=hand.number,
+        )
+    except REFUSALS:
+        return Walk([], undealt=True)
+    steps = [Step(None, None, None, state)]
+    for index, entry in enumerate(stored.as_list(hand.moves)):
+        try:
+            if not isinstance(entry, dict):
+                raise TypeError("a log entry is an object")
+            seat = entry["seat"]
+            if entry.get("kind") == "leave":
+                state, move = engine.remove_player(state, seat), None
+            else:
+                move = canonical_move(engine.legal_moves(state, seat), entry["move"])
+                state = engine.apply(state, seat, move if move is not None else entry["move"])
+        except REFUSALS:
+            return Walk(steps, broken_at=index)
+        steps.append(Step(index, entry, move, state))
+    return Walk(steps)
+
+
+@dataclass
+class CardIn:
+    """A card that came into a seat's hand after the deal, and at which log entry (from 1)."""
+
+    card: str
+    move: int
+
+
+@dataclass
+class SeatCards:
+    engine_seat: int
+    room_seat: int  # from 0
+    start: list[str]
+    came_in: list[CardIn] = field(default_factory=list)
+
+
+@dataclass
+class MortoFate:
+    """A Buraco team's morto: its cards at the deal, and who took it at which entry (None: never)."""
+
+    team: str
+    cards: list[str]
+    taken_by_seat: int | None = None  # room seat, from 0
+    taken_by: object = None  # the Participant holding that seat then
+    move: int | None = None  # log entry, from 1
+
+
+@dataclass
+class HandCards:
+    seats: list[SeatCards]
+    mortos: list[MortoFate]
+    broken_at: int | None = None
+    undealt: bool = False
+
+
+def ordered(cards) -> list[str]:
+    return sorted((c for c in cards if is_card(c)), key=sort_key)
+
+
+def hand_cards(hand, rows, walked: Walk | None = None) -> HandCards:
+    """Starting hands, later arrivals and mortos of a hand (``rows``: its participants)."""
+    walked = walked or walk(hand)
+    if walked.undealt:
+        return HandCards([], [], undealt=True)
+    seat_map = stored.as_list(hand.seat_map)
+    first = walked.steps[0].state
+    seats = [SeatCards(s, seat_map[s], ordered(cards)) for s, cards in enumerate(first["hands"])]
+    mortos = [MortoFate(team, ordered(cards)) for team, cards in sorted(stored.as_dict(first.get("mortos")).items())]
+    previous = [list(cards) for cards in first["hands"]]
+    for step in walked.steps[1:]:
+        hands = step.state["hands"]
+        for s, cards in enumerate(hands):
+            for card in ordered((Counter(cards) - Counter(previous[s])).elements()):
+                seats[s].came_in.append(CardIn(card, step.index + 1))
+        for morto in mortos:
+            taken = stored.as_dict(step.state.get("morto_seat")).get(morto.team)
+            if morto.move is None and stored.as_dict(step.state.get("morto_taken")).get(morto.team):
+                if isinstance(taken, int) and 0 <= taken < len(seat_map):
+                    morto.taken_by_seat = seat_map[taken]
+                    morto.taken_by = holder_at(rows, taken, step.index)
+                morto.move = step.index + 1
+        previous = [list(cards) for cards in hands]
+    return HandCards(seats, mortos, broken_at=walked.broken_at)
+
+
+def replay_steps(hand, rows) -> list[dict]:
+    """The staff replay's steps: each seat's view, who held it, the mortos, and a caption in words.
+
+    Seats are numbered from 1 (``number``); a caption names who made the move
+    as the seat was held then. ``rows`` are the hand's participants.
+    """
+    from django.utils.translation import gettext as _
+
+    from rooms.describe import describe_move, holder_name, live_event
+
+    engine = registry.get(hand.game)
+    walked = walk(hand)
+    if walked.undealt:
+        return [{"label": _("The hand cannot be dealt again from its record."), "views": [], "seats": []}]
+    seat_map = stored.as_list(hand.seat_map)
+    players = len(seat_map)
+
+    def seats_at(index: int) -> list[dict]:
+        out = []
+        for s in range(players):
+            holder = holder_at(rows, s, index) or holder_at(rows, s, index - 1)
+            out.append(
+                {
+                    "number": seat_map[s] + 1 if isinstance(seat_map[s], int) else s + 1,
+                    "name": holder_name(holder) if holder is not None else "",
+                    "stand_in": bool(holder is not None and holder.stand_in),
+                }
+            )
+        return out
+
+    def mortos(state: dict, index: int) -> list[dict]:
+        out = []
+        for team, cards in sorted(stored.as_dict(state.get("mortos")).items()):
+            taken_seat = stored.as_dict(state.get("morto_seat")).get(team)
+            taken = bool(stored.as_dict(state.get("morto_taken")).get(team))
+            by = ""
+            if taken and isinstance(taken_seat, int) and 0 <= taken_seat < players:
+                by = seats_at(index)[taken_seat]["name"]
+            out.append({"team": int(team) + 1, "cards": ordered(cards), "taken": taken, "by": by})
+        return out
+
+    first = walked.steps[0].state
+    dealer = hand.dealer if isinstance(hand.dealer, int) and 0 <= hand.dealer < players else None
+    deal_label = _("Deal")
+    if dealer is not None:
+        deal_label = live_event("deal", holder_at(rows, dealer, 0), hand=hand.number)
+    steps = [
+        {
+            "label": deal_label,
+            "time": "",
+            "views": [engine.view(first, s) for s in range(players)],
+            "seats": seats_at(0),
+            "mortos": mortos(first, 0),
+        }
+    ]
+    for step in walked.steps[1:]:
+        entry = step.entry
+        actor = holder_at(rows, entry["seat"], step.index)
+        victim = None
+        if isinstance(step.move, dict) and isinstance(step.move.get("from"), int):
+            victim = holder_name(holder_at(rows, step.move["from"], step.index))
+        shown = {**entry, "move": step.move}
+        steps.append(
+            {
+                "label": describe_move(hand.game, shown, holder_name(actor), victim),
+                "move": step.move,
+                "time": str(entry.get("at") or "")[11:19],
+                "views": [engine.view(step.state, s) for s in range(players)],
+                "seats": seats_at(step.index + 1),
+                "mortos": mortos(step.state, step.index + 1),
+            }
+        )
+    if walked.broken_at is not None:
+        steps.append(
+            {
+                "label": _("The log cannot be replayed past this entry."),
+                "time": "",
+                "views": steps[-1]["views"],
+                "seats": steps[-1]["seats"],
+                "mortos": steps[-1]["mortos"],
+            }
+        )
+    return steps
