@@ -1,4 +1,6 @@
-"""A Crazy Eights hand played with the keyboard only: Tab to the hand, arrows, Enter, R, K, S, 1-4, M."""
+"""Crazy Eights matches played with the keyboard only: Tab to the hand, arrows, Enter, R, K, S, 1-4, M.
+
+The target is low (10 points), so a hand usually ends its match and the next one starts with Enter."""
 
 import pytest
 from conftest import create_room, logged_in, my_turn_js, shot, snapshot, unique, wait_snapshot
@@ -34,7 +36,9 @@ def focus_card(page, code: str):
 def test_a_hand_with_the_keyboard_only(server, browser, chromium_path):
     name = unique("ce")
     context, page, _user = logged_in(browser, server, name)
-    code = create_room(server, name, "crazy_eights", bots=1, level="easy", seat_count=2, time_limit=60)
+    code = create_room(
+        server, name, "crazy_eights", bots=1, level="easy", seat_count=2, time_limit=60, options={"target": 10}
+    )
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(f"{server.base}/rooms/{code}/")
@@ -48,9 +52,10 @@ def test_a_hand_with_the_keyboard_only(server, browser, chromium_path):
     assert page.evaluate("() => localStorage.getItem('mesa:muted')") == "1"
 
     done = {"eight": False, "keep": False, "why": False}
-    hands = 0
-    while not (done["eight"] and done["keep"]) and hands < 6:
+    hands = matches_over = 0
+    while not (done["eight"] and done["keep"] and matches_over) and hands < 8:
         snap = snapshot(page)
+        matches_over += snap["room"]["status"] == "match_over"
         if snap["room"]["status"] in ("waiting", "match_over"):
             page.focus("[data-action=start], [data-action=new_match]")
             page.keyboard.press("Enter")
@@ -123,6 +128,8 @@ def test_a_hand_with_the_keyboard_only(server, browser, chromium_path):
         if hands == 1:
             shot(page, "crazy_eights_hand_over")
     assert done["keep"] and done["eight"] and done["why"], done
+    matches_over += snapshot(page)["room"]["status"] == "match_over"
+    assert matches_over >= 1, "no match was played to its end"
     assert page.inner_text("#announcer").strip()
     assert not errors, errors
     context.close()

@@ -277,3 +277,39 @@ def test_a_snapshot_renders_within_budget_on_a_throttled_phone(server, browser, 
     print("render ms at 4x throttling (best and median of 25):", figures)
     assert all(f["script"] < 16 for f in figures.values()), figures
     context.close()
+
+
+def test_the_pages_run_reasons_agree_with_the_engine(server, browser, chromium_path):
+    """static/js/games/buraco_runs.js explains a selection before it is sent with the codes the
+    engine would refuse it with: the same answer as games/buraco/runs.run_problem, card for card."""
+    import random
+
+    from games.buraco.runs import run_problem
+    from games.cards import deck104
+
+    rng = random.Random(19)
+    deck = deck104()
+    samples = [rng.sample(deck, rng.randint(3, 9)) for _ in range(1500)]
+    # Near misses too: one suit, with 2s mixed in.
+    for _ in range(1500):
+        suit = rng.choice("CDHS")
+        pool = [c for c in deck if c[1] == suit or c[0] == "2"]
+        samples.append(rng.sample(pool, rng.randint(3, 8)))
+    expected = [run_problem(cards) for cards in samples]
+    assert {"run_set", "run_mixed_suits", "run_two_wilds", "run_not_in_sequence", None} <= set(expected)
+    name = unique("runs")
+    context, page, _user = logged_in(browser, server, name)
+    (code,) = create_rooms(server, name, [{"game": "buraco", "bots": 3}])
+    page.goto(f"{server.base}/rooms/{code}/")
+    wait_snapshot(page, "!!s.room")
+    got = page.evaluate(
+        """async (samples) => {
+          const url = performance.getEntriesByType("resource").map((e) => e.name).find((n) => n.includes("buraco_runs"));
+          const { runProblem } = await import(url);
+          return samples.map((cards) => runProblem(cards));
+        }""",
+        samples,
+    )
+    wrong = [(cards, want, have) for cards, want, have in zip(samples, expected, got, strict=True) if want != have]
+    assert not wrong, wrong[:5]
+    context.close()

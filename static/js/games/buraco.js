@@ -107,7 +107,6 @@ const game = {
       const label = `${this.runName(t, run)}${run.canastra ? ` — ${G.canastra[run.canastra]}` : ""}`;
       const node = t.el(mine ? "button" : "div", { class: `run${mine ? " add-button" : ""}`, type: mine ? "button" : null,
         dataset: { meld: i, team }, role: mine ? null : "group", "aria-label": label, title: label }, cards);
-      node.style.setProperty("--n", String(run.cards.length));
       if (run.canastra) node.append(t.el("span", { class: `canastra canastra--${run.canastra}`, text: G.canastra_short[run.canastra] }));
       if (mine) {
         node.setAttribute("aria-disabled", "true");
