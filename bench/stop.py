@@ -3,8 +3,8 @@
 A rolling restart sends SIGTERM to a daphne process whose clients are going
 away at the same moment. Each run starts one daphne (embedded, or on
 PostgreSQL and Redis with ``--stack``), opens N sockets of one user to one
-room, drops them all without a closing handshake, sends SIGTERM as soon as
-the first disconnect is logged and times the exit (at most ``--limit``
+room, drops them all without a closing handshake, sends SIGTERM 50 ms later,
+while the server is still working through the disconnects, and times the exit (at most ``--limit``
 seconds; a process still running then is killed and counted as a hang).
 
     python -m bench.stop --runs 3 --sockets 150
@@ -39,9 +39,9 @@ async def _drop_sockets_then_terminate(daphne: stackmod.Proc, session: str, code
         opened.append(ws)
     for ws in opened:
         ws.transport.abort()  # the network went away: no closing handshake
-    end = time.monotonic() + 30
-    while "WSDISCONNECT" not in daphne.log.read_text(errors="replace") and time.monotonic() < end:
-        await asyncio.sleep(0.01)
+    # The fault's timing, not a wait for a result: the signal lands while the server is
+    # still working through those disconnects.
+    await asyncio.sleep(0.05)
     daphne.popen.send_signal(signal.SIGTERM)
 
 
@@ -79,8 +79,8 @@ def main() -> None:
         finally:
             stack.stop()
             shutil.rmtree(stack.workdir, ignore_errors=True)
-        shown = f"{took:.1f} s" if took is not None else f"still running after {args.limit:.0f} s (killed)"
-        print(f"run {run}: {args.sockets} sockets, {'stack' if args.stack else 'embedded'}: stopped in {shown}")
+        shown = f"stopped in {took:.1f} s" if took is not None else f"still running after {args.limit:.0f} s (killed)"
+        print(f"run {run}: {args.sockets} sockets, {'stack' if args.stack else 'embedded'}: {shown}")
 
 
 if __name__ == "__main__":
