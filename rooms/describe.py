@@ -188,7 +188,7 @@ def hand_log(hand, rows) -> list[LogLine]:
         lines.append(
             LogLine(
                 number=index + 1,
-                at=_moment(entry.get("at")),
+                at=moment_of(entry.get("at")),
                 seat=room_seat,
                 name=name,
                 text=describe_move(hand.game, {**entry, "move": move}, name, victim),
@@ -199,7 +199,7 @@ def hand_log(hand, rows) -> list[LogLine]:
     return lines
 
 
-def _moment(value) -> datetime | None:
+def moment_of(value) -> datetime | None:
     if not isinstance(value, str):
         return None
     try:

@@ -135,6 +135,18 @@ def hand_cards(hand, rows, walked: Walk | None = None) -> HandCards:
     return HandCards(seats, mortos, broken_at=walked.broken_at)
 
 
+def _clock(at) -> str:
+    """A log entry's time as the admin shows it: the site's time zone, to the second."""
+    from django.utils import timezone
+
+    from rooms.describe import moment_of
+
+    moment = moment_of(at)
+    if moment is None:
+        return ""
+    return (timezone.localtime(moment) if timezone.is_aware(moment) else moment).strftime("%H:%M:%S")
+
+
 def replay_steps(hand, rows) -> list[dict]:
     """The staff replay's steps: each seat's view, who held it, the mortos, and a caption in words.
 
@@ -201,7 +213,7 @@ def replay_steps(hand, rows) -> list[dict]:
             {
                 "label": describe_move(hand.game, shown, holder_name(actor), victim),
                 "move": step.move,
-                "time": str(entry.get("at") or "")[11:19],
+                "time": _clock(entry.get("at")),
                 "views": [engine.view(step.state, s) for s in range(players)],
                 "seats": seats_at(step.index + 1),
                 "mortos": mortos(step.state, step.index + 1),

@@ -4,16 +4,8 @@ import pytest
 
 from rooms import services
 from rooms.models import Room
+from tests.rooms.conftest import quick_rooms  # noqa: F401  (the short room timings, autouse)
 from tests.rooms.helpers import current, human_auto_move, play_hand, play_until_human, turn_seat
-
-
-@pytest.fixture(autouse=True)
-def quick_rooms(settings):
-    settings.BOT_DELAY_SECONDS = 0
-    settings.DISCONNECTED_TURN_SECONDS = 30
-    settings.ABSENCE_GRACE_SECONDS = 120
-    settings.EMPTY_ROOM_EXPIRY_SECONDS = 120
-    return settings
 
 
 @pytest.fixture

@@ -227,3 +227,14 @@ def test_players_reach_neither_the_staff_actions_nor_the_export(alice, client, l
     assert client.post(pause, {"confirm": "yes"}).status_code == 302
     room.refresh_from_db()
     assert not room.paused
+
+
+def test_a_players_account_page_leads_to_every_hand_they_played(leaver_match, staff_client, bob):
+    room, match = leaver_match
+    html = page(staff_client, reverse("admin:accounts_user_change", args=[bob.pk]))
+    hands = f"{reverse('admin:rooms_hand_changelist')}?player={bob.pk}"
+    assert hands in html
+    listed = staff_client.get(hands).context["cl"].result_list
+    assert [h.pk for h in listed] == [match.hands.get(number=1).pk]
+    stats = staff_client.get(reverse("admin:rooms_playerstat_changelist"), {"q": "bob"}).context["cl"].result_list
+    assert [(s.played, s.won, s.abandoned) for s in stats] == [(1, 0, 1)]

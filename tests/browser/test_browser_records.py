@@ -1,0 +1,85 @@
+"""Staff answer "did X have card Y in hand N of room R?" from the admin, on a real match, in three clicks.
+
+A Buraco match is played to its end on the live server with a leaver (Bruno,
+a stand-in bot plays on) and a newcomer (charlie, in a bot's seat he reserved);
+a staff member then goes admin home -> Hands -> the room in the filter -> the
+hand, and reads the answer on the page (docs/operations.md). The admin's hand
+page and the Buraco replay are the screenshots of docs/screenshots.
+"""
+
+import pytest
+
+from tests.browser.conftest import logged_in, shot, unique
+from tests.live import make_users, manage_shell
+
+pytestmark = pytest.mark.browser
+
+PLAY = """
+from django.contrib.auth import get_user_model
+from tests.records.conftest import play_leaver_match
+User = get_user_model()
+alice, bob, charlie = (User.objects.get(username=n) for n in NAMES)
+room, match = play_leaver_match(alice, bob, charlie)
+room.refresh_from_db()
+hand = match.hands.get(number=1)
+engine_seat = hand.seat_map.index(1)
+from games import registry
+state = registry.get("buraco").deal(players=4, dealer=hand.dealer, deck=hand.deck, options=hand.options,
+                                   seed=match.stream_key, hand=1)
+print("ROOM" + room.name + "|" + room.code + "|" + str(hand.pk) + "|" + state["hands"][engine_seat][0])
+"""
+
+
+@pytest.fixture(scope="module")
+def played(server):
+    names = [unique("alice"), unique("bob"), unique("charlie")]
+    users = make_users(server.env, *names, "records_staff")
+    manage_shell(
+        server.env,
+        "from django.contrib.auth import get_user_model\n"
+        "get_user_model().objects.filter(username='records_staff').update(is_staff=True, is_superuser=True)\n",
+    )
+    out = manage_shell(server.env, f"NAMES = {names!r}\n" + PLAY)
+    line = next(x for x in out.splitlines() if x.startswith("ROOM"))[4:]
+    room_name, code, hand_id, card = line.split("|")
+    return {"room": room_name, "code": code, "hand": hand_id, "card": card, "staff": users["records_staff"]}
+
+
+def test_staff_find_who_had_a_card_in_three_clicks(server, browser, played):
+    context, page, _ = logged_in(
+        browser, server, "records_staff", viewport=(1280, 900), session=played["staff"]["session"]
+    )
+    page.goto(server.base + "/admin/")
+    clicks = 0
+    page.click("a[href='/admin/rooms/hand/']")
+    clicks += 1
+    page.click(f"#changelist-filter a[href*='room=']:has-text('({played['code']})')")
+    clicks += 1
+    page.click(f"#result_list a[href^='/admin/rooms/hand/{played['hand']}/change/']")
+    clicks += 1
+    assert clicks <= 3
+    # The answer is on this page: the seat's holders, and the card in Bruno's starting hand.
+    row = page.locator("table.mesa-cards tr", has_text="Seat 2 · Bruno")
+    assert row.locator(f"[data-card='{played['card']}']").count() >= 1
+    assert page.locator("table.mesa-seats tr[data-seat='2']", has_text="Bruno").count() == 1
+    assert page.locator("table.mesa-seats", has_text="standing in").count() == 1
+    shot(page, "admin_hand")
+    context.close()
+
+
+def test_the_staff_replay_names_seats_and_shows_the_mortos(server, browser, played):
+    context, page, _ = logged_in(
+        browser, server, "records_staff", viewport=(1280, 900), session=played["staff"]["session"]
+    )
+    page.goto(f"{server.base}/hands/{played['hand']}/replay/")
+    page.wait_for_selector("#replay-seats .replay-seat")
+    titles = page.locator("#replay-seats .replay-seat h2").all_inner_texts()
+    assert any(t.startswith("Seat 2 · Bruno") for t in titles), titles
+    assert not any("Seat 0" in t for t in titles)
+    assert page.locator(".replay-morto").count() == 2
+    assert "{" not in page.inner_text("#step-label")
+    for _ in range(12):
+        page.keyboard.press("ArrowRight")
+    assert "{" not in page.inner_text("#step-label")
+    shot(page, "replay_buraco")
+    context.close()
