@@ -10,28 +10,63 @@ The sentences are the table's own msgids, so a move reads the same at the
 table and in the records, in Portuguese and in English.
 """
 
+from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 from types import SimpleNamespace
 
 from django.conf import settings
 from django.utils import translation
 from django.utils.dateparse import parse_datetime
-from django.utils.translation import gettext as _
+from django.utils.translation import get_language, gettext, gettext_noop
 
 from games import cards, registry
 from rooms import stored
 from rooms.participants import holder_at
 
 
+@lru_cache(maxsize=4096)
+def _cached(language: str | None, message: str) -> str:
+    with translation.override(language):
+        return gettext(message)
+
+
+# The language ``in_languages`` describes in; None: the request's (Django's active language).
+_language: ContextVar[str | None] = ContextVar("describe_language", default=None)
+
+
+def _(message: str) -> str:
+    """``gettext`` remembered per language: the describer runs on every move, in both languages,
+    and a catalogue lookup that misses (English) walks every app's catalogue."""
+    return _cached(_language.get() or get_language(), message)
+
+
+# Words looked up one at a time: a move's sentence is made on every move, in both languages.
+SUIT_WORDS = {
+    "C": gettext_noop("clubs"),
+    "D": gettext_noop("diamonds"),
+    "H": gettext_noop("hearts"),
+    "S": gettext_noop("spades"),
+}
+RANK_WORDS = {
+    "A": gettext_noop("ace"),
+    "J": gettext_noop("jack"),
+    "Q": gettext_noop("queen"),
+    "K": gettext_noop("king"),
+}
+
+
 def _suit(code) -> str:
     if not isinstance(code, str):
         return str(code)
-    return {"C": _("clubs"), "D": _("diamonds"), "H": _("hearts"), "S": _("spades")}.get(code, code)
+    return _(SUIT_WORDS[code]) if code in SUIT_WORDS else code
 
 
 def _rank(code: str) -> str:
-    return {"A": _("ace"), "J": _("jack"), "Q": _("queen"), "K": _("king"), "T": "10"}.get(code, code)
+    if code == "T":
+        return "10"
+    return _(RANK_WORDS[code]) if code in RANK_WORDS else code
 
 
 def card_name(code) -> str:
@@ -99,14 +134,16 @@ def _sentence(game: str, move: dict, name: str, victim: str | None) -> str:
     template = template or words.get(kind)
     if template is None:
         return _("%(name)s played") % {"name": name}
-    return _(template) % {
-        "name": name,
-        "card": card_name(move.get("card")),
-        "target": card_name(move.get("target")),
-        "victim": victim or "?",
-        "suit": _suit(move.get("suit")),
-        "cards": cards_name(move.get("cards")),
+    values = {
+        "name": lambda: name,
+        "card": lambda: card_name(move.get("card")),
+        "target": lambda: card_name(move.get("target")),
+        "victim": lambda: victim or "?",
+        "suit": lambda: _suit(move.get("suit")),
+        "cards": lambda: cards_name(move.get("cards")),
     }
+    # Only the words the sentence uses are made.
+    return _(template) % {key: make() for key, make in values.items() if f"%({key})s" in template}
 
 
 def seat_holder(seat):
@@ -127,8 +164,11 @@ def in_languages(describe, *args, **kwargs) -> dict[str, str]:
     """
     out = {}
     for code, _label in settings.LANGUAGES:
-        with translation.override(code):
+        token = _language.set(code)
+        try:
             out[code] = describe(*args, **kwargs)
+        finally:
+            _language.reset(token)
     return out
 
 
