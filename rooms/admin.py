@@ -13,7 +13,7 @@ from django.db.models import Prefetch
 from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games import registry
 from rooms import admin_actions, hand_export, hand_record, match_access, stored
@@ -358,7 +358,7 @@ class HandAdmin(ReadOnlyAdmin):
     def room_link(self, obj):
         return _link(reverse("admin:rooms_room_change", args=[obj.room_id]), f"{obj.room.name} ({obj.room.code})")
 
-    @admin.display(description=gettext_lazy("match"))
+    @admin.display(description=pgettext_lazy("record", "match"))
     def match_link(self, obj):
         return _link(
             reverse("admin:rooms_match_change", args=[obj.match_id]),

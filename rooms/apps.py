@@ -1,8 +1,10 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class RoomsConfig(AppConfig):
     name = "rooms"
+    verbose_name = _("Rooms and their records")
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):

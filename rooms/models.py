@@ -12,6 +12,7 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from games import fair, registry
 from rooms import stored
@@ -170,7 +171,7 @@ class Seat(models.Model):
         verbose_name_plural = _("seats")
 
     def __str__(self) -> str:
-        return f"{self.room_id}#{self.index}"
+        return _("Seat %(number)s") % {"number": self.index + 1}
 
     @property
     def is_bot(self) -> bool:
@@ -216,12 +217,12 @@ class Match(models.Model):
 
     class Meta:
         ordering = ["-started_at"]
-        verbose_name = _("match")
+        verbose_name = pgettext_lazy("record", "match")
         verbose_name_plural = _("matches")
         constraints = [models.UniqueConstraint(fields=["room", "number"], name="unique_match_number")]
 
     def __str__(self) -> str:
-        return f"{self.room} match {self.number}"
+        return _("%(room)s · match %(number)s") % {"room": self.room, "number": self.number}
 
     @property
     def revealed_seed(self) -> str | None:
@@ -237,7 +238,9 @@ class Match(models.Model):
 
 
 class Hand(models.Model):
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="hands", verbose_name=_("match"))
+    match = models.ForeignKey(
+        Match, on_delete=models.CASCADE, related_name="hands", verbose_name=pgettext_lazy("record", "match")
+    )
     room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="hands", verbose_name=_("room"))
     number = models.PositiveIntegerField(_("number"))  # in the match, from 1
     game = models.CharField(_("game"), max_length=32, choices=GAME_CHOICES)
@@ -260,7 +263,7 @@ class Hand(models.Model):
         constraints = [models.UniqueConstraint(fields=["match", "number"], name="unique_hand_number")]
 
     def __str__(self) -> str:
-        return f"{self.match} hand {self.number}"
+        return _("%(match)s · hand %(number)s") % {"match": self.match, "number": self.number}
 
 
 class Participant(models.Model):
@@ -292,7 +295,9 @@ class Participant(models.Model):
         related_name="participants",
         verbose_name=_("hand"),
     )
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="participants", verbose_name=_("match"))
+    match = models.ForeignKey(
+        Match, on_delete=models.CASCADE, related_name="participants", verbose_name=pgettext_lazy("record", "match")
+    )
     hand_number = models.PositiveIntegerField(_("hand number"))
     seat = models.PositiveSmallIntegerField(_("room seat"))  # from 0; shown from 1
     engine_seat = models.PositiveSmallIntegerField(_("engine seat"))
