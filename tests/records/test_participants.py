@@ -1,6 +1,7 @@
 """Each hand records who held each seat, from which move: the deal, a stand-in, a reservation taken."""
 
 import pytest
+from django.utils import translation
 
 from rooms import services
 from rooms.models import Hand, Match, Participant, PlayerStat
@@ -154,3 +155,24 @@ def test_the_history_names_each_hands_holders_as_recorded(leaver_match, bob):
     assert seat1[1]["bot"] == "normal" and seat1[1]["stand_in"] is True and seat1[1]["from_move"] > 0
     second = next(h for h in room.history if h["match"] == match.pk and h["number"] == 2)
     assert second["players"]["3"] == [{"name": "charlie"}]
+
+
+def test_profiles_name_the_real_winners_and_tables_after_the_seats_changed(leaver_match, alice, bob, charlie):
+    from accounts import records
+    from rooms.models import Seat
+
+    room, match = leaver_match
+    services.close_room(room.id)
+    Seat.objects.filter(room=room).update(user=None, bot_level="normal")  # today: bots everywhere
+    with translation.override("en"):
+        alice_line = records.recent_matches(alice)[0]
+        bob_line = records.recent_matches(bob)[0]
+        charlie_line = records.recent_matches(charlie)[0]
+    team_one_won = "1" in match.winners
+    assert alice_line.winners == (["Bot (easy) & charlie"] if team_one_won else ["alice & Bot (normal)"])
+    assert (alice_line.outcome, charlie_line.outcome) == (("lost", "won") if team_one_won else ("won", "lost"))
+    assert alice_line.partners == ["Bot (normal)"]
+    assert alice_line.opponents == ["Bruno", "Bot (normal) standing in", "Bot (normal)", "Bot (easy)", "charlie"]
+    assert charlie_line.partners == ["Bruno", "Bot (normal) standing in", "Bot (easy)"]
+    assert bob_line.outcome == "abandoned" and bob_line.outcome_label == "Left before the end"
+    assert bob_line.partners == ["Bot (normal)", "charlie"]
