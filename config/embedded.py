@@ -17,11 +17,27 @@ logger = logging.getLogger(__name__)
 
 _started = threading.Event()
 _lock = threading.Lock()
+# One timer a key (a room): a new deadline replaces the one before, which is void anyway.
+timers: dict = {}
+_timers_lock = threading.Lock()
 
 
 def worker_running() -> bool:
     """Whether this process runs the in-process worker (deadlines then use timer threads)."""
     return _started.is_set()
+
+
+def start_timer(key, delay: float, function, args: tuple) -> threading.Timer:
+    """Call ``function(args)`` in ``delay`` seconds, cancelling the timer ``key`` had."""
+    timer = threading.Timer(delay, function, args=(args,))
+    timer.daemon = True
+    with _timers_lock:
+        previous = timers.pop(key, None)
+        if previous is not None:
+            previous.cancel()
+        timers[key] = timer
+    timer.start()
+    return timer
 
 
 def start_worker_and_beat(app=None) -> bool:

@@ -8,6 +8,7 @@ names a game. Never imports Django: labels are English msgids marked with
 """
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 # When seat changes made during play take effect: at the end of the match, or of the hand.
 MATCH, HAND = "match", "hand"
@@ -143,8 +144,8 @@ class GameSpec:
         """How many bots a room of ``seat_count`` seats accepts (a person always has a place)."""
         return min(self.max_bots, seat_count - self.min_humans)
 
-    def table_settings(self) -> dict:
-        """What a table page's script may need to know of the game (JSON-safe)."""
+    @cached_property
+    def _table_settings(self) -> dict:
         return {
             "restart_anytime": self.restart_anytime,
             "teams": self.teams,
@@ -155,3 +156,7 @@ class GameSpec:
             "seat_counts": list(self.seat_counts),
             "min_players": self.min_players,
         }
+
+    def table_settings(self) -> dict:
+        """What a table page's script may need to know of the game (JSON-safe; read, never changed)."""
+        return self._table_settings

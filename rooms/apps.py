@@ -8,4 +8,7 @@ class RoomsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
-        from rooms import sessions  # noqa: F401 - connects the log-out and password-change receivers
+        from rooms import (
+            sessions,  # noqa: F401 - connects the log-out and password-change receivers
+            tasks,  # noqa: F401 - schedules the deadlines tables plan
+        )

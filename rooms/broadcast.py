@@ -6,8 +6,6 @@ view; nobody ever receives another seat's snapshot. Called only on commit.
 """
 
 import json
-import threading
-from contextlib import contextmanager
 
 from django.utils import timezone
 
@@ -17,15 +15,13 @@ from rooms.models import Room
 
 LOBBY_GROUP = "lobby"
 
-_replies = threading.local()
-
 
 def user_group(room_id: int, user_id: int) -> str:
     return f"user-{room_id}-{user_id}"
 
 
 def room_snapshots(
-    room_id: int, only_user: int | None = None, room=None, seats=None, with_history: bool = True
+    room_id: int, only_user: int | None = None, room=None, seats=None, with_history: bool = True, state=None
 ) -> dict[int, dict]:
     """user id -> snapshot for every user connected to the room (or one user).
 
@@ -45,7 +41,7 @@ def room_snapshots(
     match, hand = room.current_match, room.current_hand
     history = stored.dicts(room.history)
     now_ms = int(timezone.now().timestamp() * 1000)
-    room_part, game_parts = snapshots.build(room, seats, match, hand, users, now_ms, history, with_history)
+    room_part, game_parts = snapshots.build(room, seats, match, hand, users, now_ms, history, with_history, state)
     return {uid: snapshots.for_user(room_part, game_parts, uid, seats, hand) for uid in targets}
 
 
@@ -62,31 +58,18 @@ def snapshot_message(snapshot: dict) -> dict:
     }
 
 
-@contextmanager
-def reply_for(room_id: int, user_id: int):
-    """Keep the snapshot this thread publishes for ``user_id`` in ``room_id``, for the socket that acted.
+def publish_room(room_id: int, room=None, seats=None, state=None) -> dict[int, dict]:
+    """Everyone's snapshot after a change; the history only when the change ended a hand.
 
-    That socket sends it at once instead of waiting for it to come back
-    through Redis; it still goes to the user's group for their other tabs,
-    and the acting socket drops that copy by its version.
+    Returns user id -> the channel message sent, so that the action can hand the
+    acting socket its own at once. ``state`` is the engine state the action
+    already holds (parsed once per move).
     """
-    box = {"room": room_id, "user": user_id, "message": None}
-    _replies.box = box
-    try:
-        yield box
-    finally:
-        _replies.box = None
-
-
-def publish_room(room_id: int, room=None, seats=None) -> None:
-    """Everyone's snapshot after a change; the history only when the change ended a hand."""
     with_history = room is None or getattr(room, "history_changed", False)
-    snaps = room_snapshots(room_id, room=room, seats=seats, with_history=with_history)
+    snaps = room_snapshots(room_id, room=room, seats=seats, with_history=with_history, state=state)
     messages = {uid: snapshot_message(snap) for uid, snap in snaps.items()}
-    box = getattr(_replies, "box", None)
-    if box is not None and box["room"] == room_id and box["user"] in messages:
-        box["message"] = messages[box["user"]]
     realtime.group_send_many([(user_group(room_id, uid), message) for uid, message in messages.items()])
+    return messages
 
 
 def publish_lobby() -> None:

@@ -67,12 +67,8 @@ ACTIONS = {
 
 def _run_action(action: str, user, code: str, msg: dict, room_id: int | None = None) -> dict | None:
     """Run the action; the acting user's new snapshot message, if the action published one."""
-    if room_id is None:
-        ACTIONS[action](user, code, msg)
-        return None
-    with broadcast.reply_for(room_id, user.id) as reply:
-        ACTIONS[action](user, code, msg)
-    return reply["message"]
+    room = ACTIONS[action](user, code, msg)
+    return getattr(room, "acting_reply", None) if room_id is not None else None
 
 
 # Not thread-sensitive: actions of different rooms run in parallel threads instead of
@@ -256,6 +252,10 @@ class RoomConsumer(GuardedConsumer):
             return  # sent already (the reply to this socket's own action), or older than what was
         self.sent_version = event["version"]
         await self.send(text_data=event["text"])
+
+    async def room_event(self, message):
+        """An event of the room that is not a snapshot (``Table.emit``), sent as it is."""
+        await self.send_json({"type": "event", **message["event"]})
 
 
 class LobbyConsumer(GuardedConsumer):

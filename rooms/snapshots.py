@@ -135,7 +135,15 @@ def room_entry(
 
 
 def build(
-    room, seats, match, hand, connected_users: set[int], now_ms: int, history: list, with_history: bool = True
+    room,
+    seats,
+    match,
+    hand,
+    connected_users: set[int],
+    now_ms: int,
+    history: list,
+    with_history: bool = True,
+    state=None,
 ) -> tuple[dict, dict]:
     """The shared room part and the per-engine-seat game part of snapshots.
 
@@ -147,7 +155,8 @@ def build(
     turn_seat = None
     if hand is not None:
         engine = registry.get(room.game)
-        state = engine.from_json(hand.state)
+        if state is None:
+            state = engine.from_json(hand.state)
         current = engine.current_seat(state)
         if current is not None and room.status == room.Status.PLAYING:
             turn_seat = hand.seat_map[current]

@@ -3,7 +3,7 @@
 import pytest
 from django.utils import translation
 
-from rooms import services
+from rooms import services, table
 from rooms.models import Hand, Match, Participant, PlayerStat
 from tests.records.conftest import play_leaver_match
 
@@ -59,7 +59,7 @@ def test_the_leaver_statistics_count_the_match(leaver_match, alice, bob, charlie
 
 
 def test_a_match_counts_for_the_leaver_after_its_early_hands_are_deleted(monkeypatch, alice, bob, charlie):
-    monkeypatch.setattr(services, "HISTORY_KEEP", 1)  # the room keeps one hand: hand 1 goes at the next deal
+    monkeypatch.setattr(table, "HISTORY_KEEP", 1)  # the room keeps one hand: hand 1 goes at the next deal
     room, match = play_leaver_match(alice, bob, charlie)
     assert not Hand.objects.filter(match=match, number=1).exists()
     assert match.participants.filter(hand_number=1, user=bob, hand__isnull=True).exists()

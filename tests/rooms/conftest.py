@@ -14,9 +14,9 @@ def quick_rooms(settings):
 
 @pytest.fixture
 def clock(monkeypatch):
-    from rooms import services
+    from rooms import clock as room_clock
     from tests.rooms.clock import Clock
 
     c = Clock()
-    monkeypatch.setattr(services, "_now", c)
+    monkeypatch.setattr(room_clock, "now", c)
     return c

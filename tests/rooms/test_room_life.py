@@ -291,10 +291,11 @@ def test_a_bot_task_delivered_twice_moves_once(alice):
 
 def test_embedded_deadlines_wait_in_timers_not_as_eta_tasks(alice, monkeypatch, settings):
     """The in-process worker must never hold a task whose ETA is ahead (it stalls every bot turn)."""
+    from config import embedded
     from rooms import tasks
 
     settings.EMBEDDED = True
-    monkeypatch.setattr(services, "embedded_worker_running", lambda: True)
+    monkeypatch.setattr(embedded, "worker_running", lambda: True)
     sent = []
     monkeypatch.setattr(tasks.run_deadline, "apply_async", lambda *a, **kw: sent.append(kw))
     room = room_with(alice, bots=(1,), time_limit=60)
@@ -303,7 +304,7 @@ def test_embedded_deadlines_wait_in_timers_not_as_eta_tasks(alice, monkeypatch, 
     make_human_turn(room, alice)
     assert not any("eta" in kw or "countdown" in kw for kw in sent)  # nothing waits in the worker
     room.refresh_from_db()
-    timer = services._timers[room.id]
+    timer = embedded.timers[room.id]
     assert timer.is_alive() and 55 <= timer.interval <= 60
     assert timer.args == ((room.id, room.state_version),)
     timer.cancel()

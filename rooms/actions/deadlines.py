@@ -1,0 +1,185 @@
+"""When a deadline passes: a bot's turn or the automatic move of a person whose time ran out; pausing.
+
+Every entry point is idempotent: it acts only if the room is still at the
+state version its deadline was planned for, under the room's lock.
+"""
+
+import copy
+import logging
+import random
+from datetime import timedelta
+
+from bots import registry as bot_registry
+from rooms import clock, stored
+from rooms.errors import RoomError
+from rooms.models import Room
+from rooms.table import Table, open_table
+
+logger = logging.getLogger(__name__)
+
+MAX_AUTO_STEPS = 8
+# Levels whose decision may take tens of milliseconds (docs/benchmarks.md): they think
+# outside the room's lock. The others decide inside it, so their move is one transaction.
+THINK_OUTSIDE_LOCK = frozenset({"hard"})
+
+
+def run_deadline(room_id: int, version: int | None = None) -> bool:
+    """Act for the seat whose deadline passed: a bot turn or an automatic move.
+
+    Idempotent: does nothing unless the room is still at ``version`` (when
+    given), not paused, and its deadline has passed. Returns True if it acted.
+    """
+    with open_table(room_id=room_id, allow_closed=True, missing_ok=True) as t:
+        if t is None:
+            return False
+        if not _due(t, version):
+            t.skip()
+            return False
+        seat, engine_seat = t.turn()
+        if not seat.bot_level:
+            _auto_turn(t, engine_seat, "grace" if t.room.deadline_kind == "grace" else "timeout")
+            return True
+        turn = BotTurn(t, seat, engine_seat)
+        if turn.level not in THINK_OUTSIDE_LOCK:
+            turn.play(t, turn.decide())
+            return True
+        t.skip()
+    # A slow bot thinks outside the lock; its move is applied only if nothing changed.
+    choice = turn.decide()
+    with open_table(room_id=room_id, allow_closed=True, missing_ok=True) as t:
+        if t is None:
+            return False
+        if not _due(t, turn.version) or not t.turn()[0].bot_level:
+            t.skip()
+            return False
+        turn.play(t, choice)
+        return True
+
+
+class BotTurn:
+    """What a bot decides from: its seat's view, its legal moves and its memory, read under the lock."""
+
+    def __init__(self, t: Table, seat, engine_seat: int):
+        self.game, self.room_id, self.version = t.room.game, t.room.id, t.room.state_version
+        self.level, self.engine_seat = seat.bot_level, engine_seat
+        self.view = t.engine.view(t.state, engine_seat)
+        self.legal = t.engine.legal_moves(t.state, engine_seat)
+        self.memory = copy.deepcopy(stored.as_dict(seat.bot_memory))
+
+    def decide(self) -> dict:
+        bot = bot_registry.get(self.game, self.level)
+        try:
+            return bot.choose(self.view, self.legal, random.Random(f"{self.room_id}:{self.version}"), self.memory)
+        except (AttributeError, KeyError, TypeError, ValueError):
+            # A stored memory the bot cannot read (a row changed by hand, an older shape):
+            # the bot forgets it and plays on, rather than stalling the room at every try.
+            logger.warning("room %s: bot memory unreadable, forgotten", self.room_id, exc_info=True)
+            self.memory.clear()
+            return bot.choose(self.view, self.legal, random.Random(f"{self.room_id}:{self.version}"), self.memory)
+
+    def play(self, t: Table, choice: dict) -> None:
+        """Apply the bot's choice and keep what it remembers (written only when it changed)."""
+        seat = t.turn()[0]
+        if self.memory != (seat.bot_memory or {}):
+            seat.bot_memory = self.memory
+            t.touch_seat(seat, "bot_memory")
+        t.apply(self.engine_seat, choice, "bot", by=f"bot:{self.level}")
+        t.lobby = None
+
+
+def _due(t: Table, version: int | None) -> bool:
+    room = t.room
+    if room.status != Room.Status.PLAYING or room.paused or room.deadline is None:
+        return False
+    if version is not None and room.state_version != version:
+        return False
+    return room.deadline <= clock.now() + timedelta(milliseconds=50)
+
+
+def _auto_turn(t: Table, engine_seat: int, kind: str) -> None:
+    """Moves made for a person whose time ran out: one action, or until their turn passes.
+
+    A game whose timeout makes one action (``timeout_ends_turn`` false) gives
+    the next action a new deadline; the others play on until the turn passes.
+    """
+    t.lobby = None
+    for _ in range(MAX_AUTO_STEPS if t.spec.timeout_ends_turn else 1):
+        if t.hand_is_over() or t.engine.current_seat(t.state) != engine_seat:
+            return
+        t.apply(engine_seat, t.engine.auto_move(t.state, engine_seat), kind, by="timeout")
+        if t.room.status != Room.Status.PLAYING:
+            return
+
+
+# -- pausing ----------------------------------------------------------------------------------
+
+
+def freeze(t: Table) -> None:
+    """Stop the clock: the time left is kept for ``thaw``."""
+    room = t.room
+    if room.deadline is not None:
+        room.deadline_left = max(0.0, (room.deadline - clock.now()).total_seconds())
+        room.deadline = None
+
+
+def thaw(t: Table) -> None:
+    """Start the clock again with the time that was left, or plan the deadline afresh."""
+    room = t.room
+    room.paused = False
+    room.pause_reason = ""
+    if room.deadline_left is not None and room.status == Room.Status.PLAYING:
+        t.set_deadline(clock.now() + timedelta(seconds=room.deadline_left))
+        room.deadline_left = None
+    else:
+        t.replan = True
+
+
+def pause(user, code: str) -> Room:
+    with open_table(code, user=user, host_only=True) as t:
+        if t.room.paused:
+            raise RoomError("already_paused")
+        t.room.paused = True
+        t.room.pause_reason = "host"
+        freeze(t)
+    return t.room
+
+
+def resume(user, code: str) -> Room:
+    with open_table(code, user=user, host_only=True) as t:
+        if not t.room.paused:
+            raise RoomError("not_paused")
+        if t.room.pause_reason == "staff":
+            raise RoomError("paused_by_staff", "The site's staff paused this room; only they can resume it.")
+        thaw(t)
+    return t.room
+
+
+def staff_pause(room_id: int) -> bool:
+    """Staff stop the clock of a room (a dispute, an incident); only staff resume it. False if nothing changed."""
+    with open_table(room_id=room_id, allow_closed=True, missing_ok=True) as t:
+        if t is None:
+            return False
+        room = t.room
+        if room.status == Room.Status.CLOSED or (room.paused and room.pause_reason == "staff"):
+            t.skip()
+            return False
+        room.paused = True
+        room.pause_reason = "staff"
+        freeze(t)
+        return True
+
+
+def staff_resume(room_id: int) -> bool:
+    """Staff let a room they paused go on. False unless it was paused by staff."""
+    with open_table(room_id=room_id, allow_closed=True, missing_ok=True) as t:
+        if t is None:
+            return False
+        room = t.room
+        if room.status == Room.Status.CLOSED or not (room.paused and room.pause_reason == "staff"):
+            t.skip()
+            return False
+        if t.connected_user_ids():
+            thaw(t)
+        else:
+            room.pause_reason = "empty"  # nobody there: it waits, as any empty room, for someone to come back
+        return True

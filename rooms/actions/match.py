@@ -1,0 +1,150 @@
+"""Matches and hands: starting, dealing the next hand, the seeds, abandoning and closing."""
+
+from django.conf import settings
+
+from games import fair
+from rooms import clock, participants
+from rooms.errors import RoomError
+from rooms.models import Match, Presence, Room, Seat
+from rooms.seat_rules import apply_boundary, fill_empty_seats
+from rooms.table import Table, open_table
+
+
+def players_for_deal(t: Table) -> list[Seat]:
+    """Who is dealt in: every occupied seat, once the room may deal at all."""
+    rules = t.spec
+    players = [s for s in t.seats if not s.is_empty]
+    if sum(1 for s in players if s.user_id) < rules.min_humans:
+        raise RoomError("need_person")
+    if rules.fill_empty_seats:
+        return players  # the deal gives every empty seat a bot
+    if rules.all_seats_filled and len(players) < t.room.seat_count:
+        raise RoomError("seats_empty")
+    if len(players) < rules.min_players:
+        raise RoomError("need_players", f"At least {rules.min_players} players are needed to start.")
+    return players
+
+
+def deal(t: Table, match: Match, number: int, tiebreak=None) -> None:
+    players = players_for_deal(t)
+    if t.spec.fill_empty_seats:
+        fill_empty_seats(t)
+        players = [s for s in t.seats if not s.is_empty]
+    t.deal(match, number, players, tiebreak=tiebreak)
+    t.touch(state_changed=True)
+
+
+def start_match(user, code: str) -> Room:
+    with open_table(code, user=user, host_only=True) as t:
+        room = t.room
+        if room.status == Room.Status.PLAYING and not t.spec.restart_anytime:
+            raise RoomError("match_in_progress", "A match is being played.")
+        if room.status == Room.Status.HAND_OVER:
+            raise RoomError("match_in_progress", "The match is not decided yet: deal the next hand.")
+        old = t.match
+        if old is not None and old.status == Match.Status.PLAYING:
+            abandon_match(t, old)
+            apply_boundary(t, "match")
+        players_for_deal(t)
+        match = _new_match(t, old)
+        deal(t, match, 1)
+        match.dealer = room.dealer
+        match.save(update_fields=["dealer"])
+    return t.room
+
+
+def _new_match(t: Table, old: Match | None) -> Match:
+    """The next match, with the seed whose fingerprint the room showed and the players' seeds."""
+    room = t.room
+    seed, room.next_seed = room.next_seed, fair.new_seed()
+    match = Match.objects.create(
+        room=room,
+        number=(old.number + 1) if old else 1,
+        game=room.game,
+        options=room.options,
+        seed=seed,
+        fingerprint=fair.fingerprint(seed),
+        next_fingerprint=room.next_fingerprint,
+        client_seeds=[s.client_seed for s in t.seats if s.user_id and s.client_seed],
+        totals={},
+    )
+    room.current_match = match
+    for seat in t.seats:
+        if seat.client_seed:
+            seat.client_seed = ""
+            t.touch_seat(seat, "client_seed")
+    return match
+
+
+def next_hand(user, code: str) -> Room:
+    with open_table(code, user=user, host_only=True) as t:
+        if t.room.status != Room.Status.HAND_OVER:
+            raise RoomError("no_hand_to_deal")
+        hand = t.hand
+        tiebreak = None
+        if t.spec.tiebreak and hand.result and hand.result.get("tiebreak_needed"):
+            tiebreak = hand.result["tiebreak_needed"]
+        deal(t, t.match, hand.number + 1, tiebreak=tiebreak)
+    return t.room
+
+
+def set_client_seed(user, code: str, seed) -> Room:
+    with open_table(code, user=user, allow_closed=True) as t:
+        if not isinstance(seed, str) or not 8 <= len(seed) <= 64 or any(c not in "0123456789abcdef" for c in seed):
+            raise RoomError("bad_client_seed")
+        if t.room.status == Room.Status.PLAYING:
+            raise RoomError("match_in_progress", "Client seeds are taken before a match starts.")
+        seat = t.seat_for()
+        if seat is None:
+            raise RoomError("not_seated")
+        seat.client_seed = seed
+        t.touch_seat(seat, "client_seed")
+        t.lobby = False
+    return t.room
+
+
+def abandon_match(t: Table, match: Match) -> None:
+    """A match that ends without a result still counts for everyone who played in it."""
+    match.status = Match.Status.ABANDONED
+    match.ended_at = clock.now()
+    match.save(update_fields=["status", "ended_at"])
+    participants.record_match_end(match, t.spec.teams)
+
+
+def close(t: Table) -> None:
+    room = t.room
+    if t.match is not None and t.match.status == Match.Status.PLAYING:
+        abandon_match(t, t.match)
+    room.status = Room.Status.CLOSED
+    room.closed_at = clock.now()
+    room.deadline = None
+    room.deadline_left = None
+    room.host = None
+
+
+def close_room(room_id: int) -> bool:
+    """Staff closing a room from the admin."""
+    with open_table(room_id=room_id, allow_closed=True, missing_ok=True) as t:
+        if t is None or t.room.status == Room.Status.CLOSED:
+            if t is not None:
+                t.skip()
+            return False
+        close(t)
+        return True
+
+
+def expire(room_id: int) -> int:
+    """An empty room past its time closes (its history stays for staff)."""
+    with open_table(room_id=room_id, allow_closed=True, missing_ok=True) as t:
+        if t is None:
+            return 0
+        room = t.room
+        too_soon = (
+            room.empty_since is None
+            or (clock.now() - room.empty_since).total_seconds() < settings.EMPTY_ROOM_EXPIRY_SECONDS
+        )
+        if room.status == Room.Status.CLOSED or too_soon or Presence.objects.filter(room=room).exists():
+            t.skip()
+            return 0
+        close(t)
+        return 1

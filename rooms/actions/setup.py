@@ -1,0 +1,75 @@
+"""Creating a room and changing its settings."""
+
+from django.db import transaction
+
+from games import registry
+from rooms import broadcast, clock, stored
+from rooms.errors import RoomError
+from rooms.models import Room, Seat
+from rooms.table import open_table
+
+
+def validate_options(game: str, options: dict) -> dict:
+    """The engine's own option check: unknown names or bad values are refused."""
+    if not isinstance(options, dict):
+        raise RoomError("bad_options", "Options must be an object.")
+    try:
+        return registry.get(game).check_options(options)
+    except ValueError as exc:
+        raise RoomError("bad_options", f"Invalid options: {exc}") from None
+
+
+def validate_time_limit(value) -> int | None:
+    if value in (None, "", 0, "none"):
+        return None
+    try:
+        seconds = int(value)
+    except (TypeError, ValueError, OverflowError):  # OverflowError: Infinity
+        raise RoomError("bad_time_limit") from None
+    if not 10 <= seconds <= 120:
+        raise RoomError("bad_time_limit")
+    return seconds
+
+
+@transaction.atomic
+def create_room(
+    user, game: str, name: str, is_public: bool = True, time_limit="default", options=None, seat_count=None
+) -> Room:
+    if game not in registry.NAMES:
+        raise RoomError("bad_game")
+    spec = registry.spec(game)
+    name = (name or "").strip()
+    if not 1 <= len(name) <= 60:
+        raise RoomError("bad_name")
+    seat_count = spec.default_seats if seat_count in (None, "") else int(seat_count)
+    if seat_count not in spec.seat_counts:
+        raise RoomError("bad_seat_count", f"This game is played with {', '.join(map(str, spec.seat_counts))} seats.")
+    limit = spec.default_time_limit if time_limit == "default" else validate_time_limit(time_limit)
+    room = Room.objects.create(
+        game=game,
+        name=name,
+        is_public=bool(is_public),
+        host=user,
+        created_by=user,
+        seat_count=seat_count,
+        options=validate_options(game, options or {}),
+        time_limit=limit,
+        empty_since=clock.now(),
+    )
+    Seat.objects.bulk_create([Seat(room=room, index=i, user=user if i == 0 else None) for i in range(seat_count)])
+    transaction.on_commit(broadcast.publish_lobby, robust=True)
+    return room
+
+
+def set_options(user, code: str, options=None, time_limit="keep") -> Room:
+    with open_table(code, user=user, host_only=True) as t:
+        room = t.room
+        if options is not None:
+            if not isinstance(options, dict):
+                raise RoomError("bad_options", "Options must be an object.")
+            if room.status in (Room.Status.PLAYING, Room.Status.HAND_OVER):
+                raise RoomError("match_in_progress", "Game options change only between matches.")
+            room.options = validate_options(room.game, {**stored.as_dict(room.options), **options})
+        if time_limit != "keep":
+            room.time_limit = validate_time_limit(time_limit)
+    return t.room
