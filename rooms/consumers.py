@@ -43,7 +43,7 @@ _lobby_sockets = limits.SocketCount()
 def _int(msg: dict, key: str):
     value = msg.get(key)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RoomError("bad_message", f"'{key}' must be an integer.")
+        raise RoomError("bad_message")
     return value
 
 
@@ -190,7 +190,7 @@ class RoomConsumer(GuardedConsumer):
         try:
             snaps = await database_sync_to_async(broadcast.room_snapshots)(self.room_id, self.user.id)
         except DatabaseError:
-            await self.send_json(_error("unavailable", "The server cannot read the table right now; try again."))
+            await self.send_json(_error("unavailable"))
             return
         if self.user.id in snaps:
             self.sent_version = max(self.sent_version, snaps[self.user.id]["room"]["version"])
@@ -199,7 +199,7 @@ class RoomConsumer(GuardedConsumer):
     async def handle(self, msg: dict):
         msg_id = msg.get("id")
         if msg_id is not None and not isinstance(msg_id, (str, int)) or isinstance(msg_id, bool):
-            await self.send_json(_error("bad_message", "'id' must be a string or an integer."))
+            await self.send_json(_error("bad_message"))
             return
         action = msg.get("action")
         if action == "ping":
@@ -209,11 +209,11 @@ class RoomConsumer(GuardedConsumer):
             await self.send_snapshot()
             return
         if not isinstance(action, str) or action not in ACTIONS:
-            await self.send_json(_error("unknown_action", f"Unknown action {str(action)[:40]!r}.", msg_id))
+            await self.send_json(_error("unknown_action", msg_id=msg_id))
             return
         if msg_id is not None:
             if msg_id in self.recent_set:
-                await self.send_json(_error("duplicate_id", "This message id was already used.", msg_id))
+                await self.send_json(_error("duplicate_id", msg_id=msg_id))
                 return
             if len(self.recent_ids) == self.recent_ids.maxlen:
                 self.recent_set.discard(self.recent_ids[0])
@@ -228,13 +228,13 @@ class RoomConsumer(GuardedConsumer):
             # The transaction rolled back: nothing changed, and the socket stays open.
             logger.warning("room %s: database unavailable for %s", self.code, action, exc_info=True)
             self.forget_id(msg_id)
-            await self.send_json(_error("unavailable", "The server cannot save right now; nothing changed.", msg_id))
+            await self.send_json(_error("unavailable", msg_id=msg_id))
             return
         except Exception:
             # Never let one message kill the socket. Unlike the codes above, this one
             # cannot promise that nothing changed: the next snapshot shows the table.
             logger.exception("room %s: %s failed", self.code, action)
-            await self.send_json(_error("server_error", "The server failed on this action; see the table.", msg_id))
+            await self.send_json(_error("server_error", msg_id=msg_id))
             await self.send_snapshot()
             return
         if reply is not None:
@@ -303,11 +303,11 @@ class LobbyConsumer(GuardedConsumer):
             await self.send_json({"type": "pong"})
             return
         if action != "filter":
-            await self.send_json(_error("unknown_action", f"Unknown action {str(action)[:40]!r}."))
+            await self.send_json(_error("unknown_action"))
             return
         game = msg.get("game")
         if game is not None and not isinstance(game, str):
-            await self.send_json(_error("bad_message", "'game' must be a string."))
+            await self.send_json(_error("bad_message"))
             return
         self.game = game[:40] if game else None
         await self.send_rooms()

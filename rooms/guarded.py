@@ -21,7 +21,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 
 from rooms import frames, limits, sessions
-from rooms.messages import message_for
+from rooms.messages import english, message_for
 
 CLOSE_UNAUTHENTICATED = 4401
 CLOSE_NOT_FOUND = 4404
@@ -38,8 +38,9 @@ def player_language(scope, user) -> str:
     return chosen if chosen in codes else settings.LANGUAGE_CODE
 
 
-def error_frame(code: str, message: str, msg_id=None) -> dict:
-    return {"type": "error", "id": msg_id, "code": code, "message": message}
+def error_frame(code: str, message: str | None = None, msg_id=None) -> dict:
+    """An error frame; its message is the catalogue's (rooms/messages.py) unless one is given."""
+    return {"type": "error", "id": msg_id, "code": code, "message": message or english(code) or code}
 
 
 class GuardedConsumer(AsyncJsonWebsocketConsumer):
@@ -124,7 +125,7 @@ class GuardedConsumer(AsyncJsonWebsocketConsumer):
             if self.abuse.refused():
                 await self.close(code=CLOSE_ABUSE)
                 return
-            await self.send_json(error_frame("rate_limited", "Too many messages; slow down."))
+            await self.send_json(error_frame("rate_limited"))
             return
         try:
             msg = frames.parse(text_data, bytes_data)
@@ -132,7 +133,7 @@ class GuardedConsumer(AsyncJsonWebsocketConsumer):
             await self.send_json(error_frame(refused.code, refused.message))
             return
         if not isinstance(msg, dict):
-            await self.send_json(error_frame("bad_message", "A message must be a JSON object."))
+            await self.send_json(error_frame("bad_message"))
             return
         await self.handle(msg)
 

@@ -1,7 +1,7 @@
 """The room layer stays readable: no module over about 400 lines, no function over about 50.
 
 A function whose body only returns a literal (a table of translated strings)
-is data, not logic, and is not counted.
+is data, not logic, and is counted neither as a function nor in its module.
 """
 
 import ast
@@ -21,12 +21,19 @@ def only_returns_a_literal(fn) -> bool:
     return len(body) == 1 and isinstance(body[0], ast.Return) and isinstance(body[0].value, ast.Dict | ast.List)
 
 
+def code_lines(path: Path) -> int:
+    """The module's lines, less those of functions that only return a literal (tables of strings)."""
+    tree = ast.parse(path.read_text())
+    data = sum(
+        fn.end_lineno - fn.lineno + 1
+        for fn in ast.walk(tree)
+        if isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef) and only_returns_a_literal(fn)
+    )
+    return len(path.read_text().splitlines()) - data
+
+
 def test_no_module_is_too_long():
-    long = {
-        str(p.relative_to(ROOT)): n
-        for p in room_layer_modules()
-        if (n := len(p.read_text().splitlines())) > MAX_MODULE_LINES
-    }
+    long = {str(p.relative_to(ROOT)): n for p in room_layer_modules() if (n := code_lines(p)) > MAX_MODULE_LINES}
     assert not long, long
 
 
