@@ -9,8 +9,6 @@ touches). Migrations are history and keep the names they were written with.
 import re
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parent.parent
 NAMES = ("rouba_monte", "stealing_bundles", "crazy_eights", "buraco")
 LITERAL = re.compile(r"""(["'`])(""" + "|".join(NAMES) + r""")\1""")
@@ -47,16 +45,8 @@ def test_no_game_name_in_the_room_layer():
 
 
 TABLE_SCRIPT = ROOT / "static" / "js" / "table.js"
-TABLE_SCRIPT_LEFT = literals(TABLE_SCRIPT)
 
 
-# The table script is being rewritten table by table; until its last branch on a game's name
-# goes, this part is an expected failure that names what is left (and fails if it passes).
-@pytest.mark.xfail(
-    condition=bool(TABLE_SCRIPT_LEFT),
-    reason="static/js/table.js still names games: " + ", ".join(TABLE_SCRIPT_LEFT),
-    strict=True,
-)
 def test_no_game_name_in_the_shared_table_script():
     found = literals(TABLE_SCRIPT)
     assert not found, "the shared table script reads room.game_settings, not the game's name:\n" + "\n".join(found)
