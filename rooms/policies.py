@@ -10,8 +10,6 @@ from games.spec import GameSpec
 
 STAND_IN_LEVEL = "normal"
 
-RoomPolicy = GameSpec
-
 
 def policy(game: str) -> GameSpec:
     return registry.spec(game)
