@@ -103,6 +103,9 @@ class GameSpec:
     options: tuple[Option, ...] = ()
     tiebreak: bool = False  # a tie at the top may deal a tie-break round (``tiebreak_options``)
     table: str  # the template of the table page that shows the game
+    # "module:function" returning the strings of a table the site does not know (its own
+    # table's strings are in rooms/templatetags/mesa_table.py); empty for the site's tables.
+    table_strings: str = ""
     # State keys the verify page compares with its own replay of a finished hand.
     verify_final: tuple[str, ...] = ()
     # How the log and the records say a move: move type (or "type+key" for a move carrying

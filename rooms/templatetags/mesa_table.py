@@ -5,6 +5,8 @@ The scripts never carry their own text: the page renders these strings with
 through the same translation catalogue as the templates.
 """
 
+import importlib
+
 from django import template
 from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
@@ -317,13 +319,23 @@ TABLE_STRINGS = {
 def table_strings(game: str) -> dict:
     """Every string a game table's scripts show, translated for this request."""
     strings = _common()
-    table = registry.spec(game).table if game in registry.NAMES else None
-    strings["game"] = TABLE_STRINGS[table]() if table in TABLE_STRINGS else {}
+    strings["game"] = _game_strings(game)
     strings["game_names"] = {spec.name: spec.display_name(get_language()) for spec in registry.specs()}
     strings["variations"] = _variations(game)
     strings["all_games"] = pgettext("lobby filter", "All games")
     strings["game_name"] = strings["game_names"].get(game, game)
     return strings
+
+
+def _game_strings(game: str) -> dict:
+    """The strings of the game's table: the site's own, or those its declaration names."""
+    if game not in registry.NAMES:
+        return {}
+    spec = registry.spec(game)
+    if spec.table_strings:
+        module, name = spec.table_strings.split(":")
+        return getattr(importlib.import_module(module), name)()
+    return TABLE_STRINGS[spec.table]() if spec.table in TABLE_STRINGS else {}
 
 
 @register.simple_tag

@@ -14,6 +14,7 @@ SPEC = GameSpec(
     on_leave=STAND_IN,
     boundary=HAND,
     table="rooms/table_capture.html",
+    table_strings="tests.toygame.strings:table_strings",
     rules_page=False,
     options=(Option(name="target", default=20, minimum=1, choices=(20, 40), label=gettext_noop("Points")),),
     move_words={"play": "%(name)s laid %(card)s"},

@@ -12,6 +12,7 @@ from games import registry
 from rooms import broadcast, services
 from rooms.forms import RoomForm
 from rooms.models import Match, PlayerStat, Room
+from rooms.templatetags.mesa_table import table_strings
 from tests.live import Client, autoplay, make_room, make_users
 from tests.rooms.helpers import current, play_match
 from tests.toygame.spec import SPEC
@@ -52,6 +53,11 @@ def test_a_person_and_a_bot_play_a_whole_match_through_the_services(toy_game, al
     assert snapshot == {} or snapshot[alice.id]["room"]["game"] == NAME
     last = room.last_move
     assert last["kind"] in ("move", "bot") and last["move"]["type"] == "play" and last["text"]
+
+
+def test_the_new_games_table_strings_come_from_its_declaration(toy_game):
+    strings = table_strings(NAME)
+    assert strings["game"] == {"laid": "laid", "hand_label": "Your hand"} and strings["game_names"][NAME]
 
 
 @pytest.mark.django_db
