@@ -14,10 +14,14 @@ ends the walk where it breaks: ``Walk.broken_at`` says at which entry.
 from collections import Counter
 from dataclasses import dataclass, field
 
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
 from games import IllegalMove, registry
 from games.canonical import canonical_move
 from games.cards import is_card, sort_key
 from rooms import stored
+from rooms.describe import describe_move, holder_name, live_event, moment_of
 from rooms.participants import holder_at
 
 REFUSALS = (IllegalMove, KeyError, IndexError, TypeError, ValueError, AttributeError)
@@ -137,10 +141,6 @@ def hand_cards(hand, rows, walked: Walk | None = None) -> HandCards:
 
 def _clock(at) -> str:
     """A log entry's time as the admin shows it: the site's time zone, to the second."""
-    from django.utils import timezone
-
-    from rooms.describe import moment_of
-
     moment = moment_of(at)
     if moment is None:
         return ""
@@ -153,10 +153,6 @@ def replay_steps(hand, rows) -> list[dict]:
     Seats are numbered from 1 (``number``); a caption names who made the move
     as the seat was held then. ``rows`` are the hand's participants.
     """
-    from django.utils.translation import gettext as _
-
-    from rooms.describe import describe_move, holder_name, live_event
-
     engine = registry.get(hand.game)
     walked = walk(hand)
     if walked.undealt:
