@@ -111,6 +111,7 @@ class RoomForm(forms.Form):
     game = forms.ChoiceField(label=_("Game"))
     name = forms.CharField(label=_("Room name"), max_length=60, min_length=1)
     public = forms.BooleanField(label=_("Public (listed in the lobby)"), required=False, initial=True)
+    rated = forms.BooleanField(label=_("Rated (results move the players' ratings)"), required=False, initial=True)
     time_limit = forms.ChoiceField(label=_("Time per move"), choices=TIME_CHOICES, required=False, initial="default")
     seat_count = forms.TypedChoiceField(label=_("Seats"), coerce=int, required=False)
     bots = forms.TypedChoiceField(label=_("Bots to add now"), coerce=int, initial=0, required=False)

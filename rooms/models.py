@@ -51,6 +51,8 @@ class Room(models.Model):
     game = models.CharField(_("game"), max_length=32, choices=GAME_CHOICES)
     name = models.CharField(_("name"), max_length=60)
     is_public = models.BooleanField(_("public"), default=True)
+    # Chosen by the host at creation: the matches of a rated room move ratings (docs/ratings.md).
+    rated = models.BooleanField(_("rated"), default=True)
     host = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,

@@ -165,7 +165,9 @@ def match_outcomes(match: Match, teams: bool) -> dict[int, str]:
 
 
 def record_match_end(match: Match, teams: bool) -> None:
-    """Count the match for every person who played in it (called once, when it ends)."""
+    """Count the match for every person who played in it (called once, when it ends), and rate it."""
+    from ratings import record as ratings  # the ratings read these records: imported when used
+
     for user_id, outcome in match_outcomes(match, teams).items():
         stat, _ = PlayerStat.objects.get_or_create(user_id=user_id, game=match.game)
         PlayerStat.objects.filter(pk=stat.pk).update(
@@ -173,3 +175,4 @@ def record_match_end(match: Match, teams: bool) -> None:
             won=F("won") + (1 if outcome == "won" else 0),
             abandoned=F("abandoned") + (1 if outcome == "abandoned" else 0),
         )
+    ratings.rate_match(match, teams)

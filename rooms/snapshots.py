@@ -6,6 +6,7 @@ hands, the stock, bot memory, client seeds of others) never enter a snapshot.
 """
 
 from games import registry
+from ratings import shown as shown_ratings
 from rooms import stored
 
 HISTORY_LIMIT = 20
@@ -105,6 +106,7 @@ def room_entry(
     client that holds another key asks for a full snapshot (docs/protocol.md).
     """
     seat_map = {room_seat: engine_seat for engine_seat, room_seat in enumerate(hand.seat_map if hand else [])}
+    ratings = shown_ratings.for_seats(room.game, seats, match)
     return {
         "code": room.code,
         "name": room.name,
@@ -127,7 +129,14 @@ def room_entry(
         "state_version": room.state_version,
         "next_fingerprint": room.next_fingerprint,
         "dealer": room.dealer,
-        "seats": [seat_entry(s, seat_map.get(s.index), s.user_id in connected_users, turn_seat) for s in seats],
+        "rated": room.rated,
+        "seats": [
+            {
+                **seat_entry(s, seat_map.get(s.index), s.user_id in connected_users, turn_seat),
+                "rating": ratings[s.index],
+            }
+            for s in seats
+        ],
         "match": match_entry(match),
         "history_key": history_key(history),
         **({"history": history[:HISTORY_LIMIT]} if with_history else {}),

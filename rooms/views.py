@@ -40,6 +40,7 @@ def lobby(request):
                     time_limit=data["time_limit"] or None,
                     options=form.room_options(),
                     seat_count=data["seat_count"],
+                    rated=data["rated"],
                 )
                 for index in range(1, 1 + min(data.get("bots") or 0, room.seat_count - 1)):
                     services.add_bot(request.user, room.code, index, data["bot_level"])

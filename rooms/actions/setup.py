@@ -33,7 +33,14 @@ def validate_time_limit(value) -> int | None:
 
 @transaction.atomic
 def create_room(
-    user, game: str, name: str, is_public: bool = True, time_limit="default", options=None, seat_count=None
+    user,
+    game: str,
+    name: str,
+    is_public: bool = True,
+    time_limit="default",
+    options=None,
+    seat_count=None,
+    rated: bool = True,
 ) -> Room:
     if game not in registry.NAMES:
         raise RoomError("bad_game")
@@ -49,6 +56,7 @@ def create_room(
         game=game,
         name=name,
         is_public=bool(is_public),
+        rated=bool(rated),
         host=user,
         created_by=user,
         seat_count=seat_count,

@@ -1,0 +1,121 @@
+"""A rated match's result, turned into new ratings once, in the transaction that records its end.
+
+The entrants are read from the hands' participants (rooms/participants.py),
+never from today's seats: every seat held when the last hand ended (a person,
+a bot, a stand-in bot) finishes where its seat, or its team, finished; every
+person who held a seat earlier but not at the end left the match and is
+ranked last, alone. Bots keep their fixed ratings (ratings/method.py).
+
+A match counts once: its change rows are unique per (match, person), and a
+match that already has change rows is not rated again (docs/ratings.md).
+"""
+
+from dataclasses import dataclass
+
+from django.utils import timezone
+
+from ratings import method
+from ratings.models import Rating, RatingChange
+from rooms import participants
+from rooms.models import Match, Participant
+
+WINNER, FINISHED, LEFT = 1, 2, 3
+
+
+@dataclass(frozen=True)
+class Entrant:
+    user_id: int | None  # None: a bot (or a deleted account, rated as a new player)
+    bot_level: str = ""
+    left: bool = False
+
+
+def _holders_at_end(rows: list[Participant]) -> list[Participant]:
+    last = max(row.hand_number for row in rows)
+    return [row for row in rows if row.hand_number == last and row.until_move is None]
+
+
+def standings(match: Match, rows: list[Participant], teams: bool) -> list[tuple[int, list[Entrant]]]:
+    """(rank, members) of every group that takes part in the rating, best first.
+
+    A match with a result ranks its winners 1 and the other seats (or teams) 2;
+    one without a result (the room closed, too few players stayed) ranks the
+    seats held at the end together. Leavers come last, each alone.
+    """
+    if not rows:
+        return []
+    winners = {str(w) for w in match.winners or []} if match.status == Match.Status.OVER else set()
+    groups: dict[str, list[Entrant]] = {}
+    ranks: dict[str, int] = {}
+    for row in _holders_at_end(rows):
+        key = str(row.seat % 2) if teams else str(row.seat)
+        groups.setdefault(key, []).append(Entrant(row.user_id, row.bot_level))
+        ranks[key] = WINNER if key in winners else FINISHED
+    out = [(ranks[key], members) for key, members in groups.items()]
+    stayed = participants.seated_at_end(rows)
+    leavers = sorted({row.user_id for row in rows if row.user_id is not None and row.user_id not in stayed})
+    out += [(LEFT, [Entrant(user_id, left=True)]) for user_id in leavers]
+    return sorted(out, key=lambda pair: pair[0])
+
+
+def _ratings_for(game: str, user_ids: set[int]) -> dict[int, Rating]:
+    """The people's ratings in the game, created if new, locked for this transaction."""
+    existing = set(Rating.objects.filter(game=game, user_id__in=user_ids).values_list("user_id", flat=True))
+    Rating.objects.bulk_create(
+        [Rating(user_id=uid, game=game) for uid in sorted(user_ids - existing)], ignore_conflicts=True
+    )
+    locked = Rating.objects.select_for_update().filter(game=game, user_id__in=user_ids).order_by("user_id")
+    return {rating.user_id: rating for rating in locked}
+
+
+def _before(entrant: Entrant, ratings: dict[int, Rating]) -> tuple[float, float]:
+    if entrant.user_id is not None:
+        rating = ratings[entrant.user_id]
+        return rating.mu, rating.sigma
+    return method.bot_rating(entrant.bot_level) if entrant.bot_level else (method.MU, method.SIGMA)
+
+
+def rate_match(match: Match, teams: bool) -> list[RatingChange]:
+    """Rate an ended match of a rated room, once; returns the change rows written (none if it had been)."""
+    if not match.room.rated or RatingChange.objects.filter(match=match).exists():
+        return []
+    groups = standings(match, participants.match_rows([match.pk]).get(match.pk, []), teams)
+    if len({rank for rank, _members in groups}) < 2:
+        return []  # nobody finished ahead of anybody: nothing to learn
+    if match.status != Match.Status.OVER or not match.winners:
+        # No result: only the ones who left have lost something; the others keep their ratings.
+        changed = {e.user_id for _rank, members in groups for e in members if e.left}
+    else:
+        changed = {e.user_id for _rank, members in groups for e in members if e.user_id is not None}
+    if not changed:
+        return []
+    ratings = _ratings_for(match.game, changed | {e.user_id for _r, m in groups for e in m if e.user_id})
+    befores = [[_before(e, ratings) for e in members] for _rank, members in groups]
+    afters = method.rate(befores, [rank for rank, _members in groups])
+    changes = []
+    for (rank, members), before_group, after_group in zip(groups, befores, afters, strict=True):
+        for entrant, before, after in zip(members, before_group, after_group, strict=True):
+            if entrant.user_id not in changed:
+                continue
+            rating = ratings[entrant.user_id]
+            changes.append(
+                RatingChange(
+                    match=match,
+                    user_id=entrant.user_id,
+                    game=match.game,
+                    rank=rank,
+                    left=entrant.left,
+                    mu_before=before[0],
+                    sigma_before=before[1],
+                    mu_after=after[0],
+                    sigma_after=after[1],
+                    shown_before=method.shown(*before),
+                    shown_after=method.shown(*after),
+                )
+            )
+            rating.mu, rating.sigma = after
+            rating.shown = method.shown(*after)
+            rating.matches += 1
+            rating.updated_at = timezone.now()
+    RatingChange.objects.bulk_create(changes)
+    Rating.objects.bulk_update([ratings[c.user_id] for c in changes], ["mu", "sigma", "shown", "matches", "updated_at"])
+    return changes
