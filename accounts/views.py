@@ -13,6 +13,7 @@ from django.views.decorators.http import require_http_methods
 
 from accounts import email_confirmation, limits, records
 from accounts.forms import LoginForm, ProfileForm, SignupForm
+from ratings import profile as ratings_profile
 
 LANGUAGE_CODES = {code for code, _name in settings.LANGUAGES}
 
@@ -120,6 +121,7 @@ def profile(request):
         "form": form,
         "stats": records.game_stats(user),
         "recent_matches": records.recent_matches(user),
+        "ratings": ratings_profile.for_user(user),
     }
     return render(request, "accounts/profile.html", context)
 

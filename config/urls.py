@@ -1,4 +1,4 @@
-"""Site URLs: pages, accounts, rooms, admin and the language switcher."""
+"""Site URLs: pages, accounts, leaderboards, rooms, admin and the language switcher."""
 
 from django.contrib import admin
 from django.urls import include, path
@@ -11,6 +11,7 @@ urlpatterns = [
     path("health/", views.health, name="health"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/", include("accounts.urls")),
+    path("leaderboards/", include("ratings.urls")),
     path("", include("rooms.urls")),
     path("admin/", admin.site.urls),
 ]

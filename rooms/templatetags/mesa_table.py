@@ -62,6 +62,7 @@ def _common() -> dict:
         "points_n": _("%(n)s points"),
         "cards_word": _("cards"),
         "stand_in_short": _("stand-in"),
+        "rating_n": _("Rating %(n)s"),
         "waiting_next": _("plays from the next deal"),
         "plays_next_hand": _("You have a seat: you play from the next hand."),
         "plays_next_match": _("You have a seat: you play from the next match."),

@@ -436,6 +436,7 @@ export class Table {
     if (room.dealer === index && room.status !== "waiting") head.append(el("span", { class: "badge badge--dealer", title: S.dealer, "aria-label": S.dealer, text: "D" }));
     const facts = el("div", { class: "seat__facts" });
     if (this.game.teams && !empty) facts.append(el("span", { class: `seat__team seat__team--${seat.team}`, text: this.teamName(seat.team) }));
+    if (!empty && typeof seat.rating === "number") facts.append(el("span", { class: "seat__rating muted", text: fill(S.rating_n, { n: seat.rating }) }));
     if (!empty && !seat.bot) {
       facts.append(el("span", { class: `dot ${seat.connected ? "dot--on" : "dot--off"}`, title: seat.connected ? S.online : S.offline },
         el("span", { class: "visually-hidden", text: seat.connected ? S.online : S.offline })));
