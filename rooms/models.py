@@ -255,6 +255,9 @@ class Hand(models.Model):
     # [{"seat", "move", "auto", "by", "at", "kind"}]
     moves = models.JSONField(_("moves"), decoder=StoredJSONDecoder, default=list, blank=True)
     result = models.JSONField(_("result"), decoder=StoredJSONDecoder, null=True, blank=True)
+    # Who held each seat so far, in the compact form snapshots carry (room seat -> holders in
+    # order); kept by rooms.participants with the Participant rows, which are the record.
+    players = models.JSONField(_("players"), decoder=StoredJSONDecoder, default=dict, blank=True)
     started_at = models.DateTimeField(_("started at"), auto_now_add=True)
     ended_at = models.DateTimeField(_("ended at"), null=True, blank=True)
 

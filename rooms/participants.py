@@ -43,6 +43,7 @@ def record_deal(hand: Hand, match: Match, players: list[Seat], now) -> None:
             seat.joined_via = ""
             seat.save(update_fields=["joined_via"])
     Participant.objects.bulk_create(rows)
+    _keep_players(hand, rows)
     people = [seat.user_id for seat in players if seat.user_id is not None]
     if people:
         match.players.add(*people)
@@ -83,6 +84,13 @@ def record_departure(hand: Hand, seat: Seat, ended: str, now, stand_in_level: st
             from_move=moves,
             started_at=now,
         )
+    _keep_players(hand, holders(hand))
+
+
+def _keep_players(hand: Hand, rows: list[Participant]) -> None:
+    """The hand's compact copy of its holders, which snapshots carry (loaded with the room)."""
+    hand.players = history_players(rows)
+    Hand.objects.filter(pk=hand.pk).update(players=hand.players)
 
 
 def holders(hand: Hand) -> list[Participant]:
@@ -110,6 +118,8 @@ def history_players(rows: list[Participant]) -> dict[str, list[dict]]:
             entry["stand_in"] = True
         if row.from_move:
             entry["from_move"] = row.from_move
+        if row.until_move is not None:
+            entry["until_move"] = row.until_move
         out.setdefault(str(row.seat), []).append(entry)
     return out
 

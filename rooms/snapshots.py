@@ -138,6 +138,9 @@ def room_entry(
             for s in seats
         ],
         "match": match_entry(match),
+        # Who held each seat of the current hand, in order (docs/protocol.md): past events of
+        # the hand are named from it, not from today's seats.
+        "players": stored.as_dict(hand.players) if hand is not None else {},
         "history_key": history_key(history),
         **({"history": history[:HISTORY_LIMIT]} if with_history else {}),
     }

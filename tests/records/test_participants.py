@@ -151,7 +151,7 @@ def test_the_history_names_each_hands_holders_as_recorded(leaver_match, bob):
     room.refresh_from_db()
     first = next(h for h in room.history if h["match"] == match.pk and h["number"] == 1)
     seat1 = first["players"]["1"]
-    assert seat1[0] == {"name": "Bruno"}
+    assert seat1[0]["name"] == "Bruno" and seat1[0]["until_move"] == seat1[1]["from_move"]
     assert seat1[1]["bot"] == "normal" and seat1[1]["stand_in"] is True and seat1[1]["from_move"] > 0
     second = next(h for h in room.history if h["match"] == match.pk and h["number"] == 2)
     assert second["players"]["3"] == [{"name": "charlie"}]
@@ -176,3 +176,20 @@ def test_profiles_name_the_real_winners_and_tables_after_the_seats_changed(leave
     assert charlie_line.partners == ["Bruno", "Bot (normal) standing in", "Bot (easy)"]
     assert bob_line.outcome == "abandoned" and bob_line.outcome_label == "Left before the end"
     assert bob_line.partners == ["Bot (normal)", "charlie"]
+
+
+def test_the_snapshot_names_who_held_each_seat_of_the_hand_being_played(alice, bob):
+    from rooms import snapshots
+    from rooms.models import Room
+
+    bob.display_name = "Bruno"
+    bob.save()
+    room = services.create_room(alice, "crazy_eights", "Now", time_limit=None, seat_count=2)
+    services.sit(bob, room.code, 1)
+    services.start_match(alice, room.code)
+    services.leave(bob, room.code)
+    room = Room.objects.select_related("current_match", "current_hand").get(pk=room.pk)
+    part = snapshots.room_entry(room, list(room.seats.all()), room.current_match, room.current_hand, set(), None, [])
+    assert part["players"]["0"] == [{"name": "alice"}]
+    assert part["players"]["1"][0] == {"name": "Bruno", "until_move": 0}
+    assert part["players"]["1"][1] == {"bot": "normal", "stand_in": True}

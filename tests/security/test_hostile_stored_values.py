@@ -44,7 +44,7 @@ NAME = MARKUP[:40]
 FIELDS = {
     Room: ("options", "last_move", "history"),
     Match: ("options", "totals", "winners", "client_seeds"),
-    Hand: ("options", "moves", "result"),
+    Hand: ("options", "moves", "result", "players"),
     Seat: ("bot_memory",),
 }
 # The JSON fields only the engine and the deal write, which no page shows as stored: a hand's
@@ -70,6 +70,7 @@ def _markup() -> dict:
         "client_seeds": [MARKUP],
         "moves": [{"seat": 0, "move": move, "kind": MARKUP, "auto": MARKUP, "by": MARKUP, "at": MARKUP}],
         "result": result,
+        "players": {"0": [{"name": MARKUP, "bot": MARKUP, "from_move": MARKUP}], MARKUP: MARKUP},
         "bot_memory": {MARKUP: [MARKUP]},
     }
 
@@ -86,6 +87,7 @@ def _shapes() -> dict:
         "client_seeds": MARKUP,
         "moves": [*odd, {"seat": [MARKUP], "move": MARKUP, "kind": [], "auto": {}}, {"seat": 99, "move": None}],
         "result": [MARKUP],
+        "players": [MARKUP, None],
         "bot_memory": MARKUP,
     }
 
@@ -103,6 +105,7 @@ def _numbers() -> dict:
         "client_seeds": [huge],
         "moves": [{"seat": big, "move": {"type": "discard", "card": huge}, "kind": "move", "auto": 0.5}],
         "result": result,
+        "players": {"0": [{"from_move": big, "until_move": -huge}]},
         "bot_memory": {"seen": [huge, -big]},
     }
 
