@@ -289,6 +289,26 @@ export class Table {
     return seat ? String(seat.team) : null;
   }
 
+  // The cards of your hand now that it did not hold in `previous` (two decks: counted).
+  newCards(previous) {
+    const had = [...(((previous && previous.view) || {}).hand || [])];
+    const out = [];
+    for (const card of (this.snapshot.view || {}).hand || []) {
+      const at = had.indexOf(card);
+      if (at >= 0) had.splice(at, 1);
+      else out.push(card);
+    }
+    return out;
+  }
+
+  // Said to you alone (the live region): the card your own move of `type` just drew.
+  drewNews(previous, type) {
+    const last = this.snapshot.room.last_move;
+    if (!last || !last.move || last.move.type !== type || last.seat !== this.snapshot.you.seat) return "";
+    const fresh = this.newCards(previous);
+    return fresh.length ? fill(S.you_drew, { card: this.cardName(fresh[0]) }) : "";
+  }
+
   get seated() {
     const snap = this.snapshot;
     return !!(snap && snap.you.seat !== null && snap.room.seats[snap.you.seat]);
@@ -345,6 +365,7 @@ export class Table {
     $("room-status").textContent = S.status[room.status] || room.status;
     this.root.dataset.status = room.status;
     this.root.classList.toggle("table--watching", !this.playing);
+    this.root.classList.toggle("table--between", room.status !== "playing");
     this.renderPaused();
     this.renderNote();
     this.renderSeats();
@@ -442,8 +463,8 @@ export class Table {
         el("span", { class: "visually-hidden", text: seat.connected ? S.online : S.offline })));
     }
     const engine = seat.engine_seat;
-    if (engine !== null && engine !== undefined && view.hand_counts && String(engine) in view.hand_counts) {
-      const count = view.hand_counts[String(engine)];
+    const count = engine !== null && engine !== undefined && view.hand_counts ? view.hand_counts[String(engine)] : undefined;
+    if (count) {
       const fan = el("span", { class: "seat__fan", "aria-hidden": "true" });
       for (let i = 0; i < Math.min(count, 5); i += 1) fan.append(el("span", { class: "card card--mini card--back" }));
       facts.append(el("span", { class: "seat__cards" }, isMe ? null : fan,
@@ -687,8 +708,9 @@ export class Table {
     const box = $("result");
     box.replaceChildren(el("p", { class: "result__winners", dataset: { over: over ? "match" : "hand" }, text }));
     const why = this.game.endReason ? this.game.endReason(this, last) : "";
-    if (why) box.append(el("p", { class: "result__why", text: why }));
-    box.append(this.scoreTable(last, winners));
+    if (why) box.append(el("p", { class: "result__why", text: why.charAt(0).toUpperCase() + why.slice(1) }));
+    // A game whose breakdown already has each seat's hand and match points shows only that.
+    if (!this.game.breakdownHasScores) box.append(this.scoreTable(last, winners));
     if (this.game.breakdown) {
       const table = this.game.breakdown(this, last);
       if (table) box.append(table);

@@ -63,15 +63,18 @@ def unique(prefix: str) -> str:
     return f"{prefix}{os.getpid() % 1000}x{next(_names)}"
 
 
-def logged_in(browser, server, username: str, viewport=(1280, 800), session: str | None = None, motion="reduce"):
+def logged_in(
+    browser, server, username: str, viewport=(1280, 800), session: str | None = None, motion="reduce", touch=False
+):
     """A new browser context with `username` logged in; returns (context, page, user).
 
     Cards fly only with ``motion="no-preference"``: with reduced motion every snapshot is drawn
     the moment it arrives, so a test reads the table right after each move (the animation
-    tests ask for motion)."""
+    tests ask for motion). ``touch``: a phone (touch screen, mobile viewport, 2x pixels)."""
     user = make_users(server.env, username)[username] if session is None else {"session": session}
+    phone = {"has_touch": True, "is_mobile": True, "device_scale_factor": 2} if touch else {}
     context = browser.new_context(
-        viewport={"width": viewport[0], "height": viewport[1]}, locale="en-US", reduced_motion=motion
+        viewport={"width": viewport[0], "height": viewport[1]}, locale="en-US", reduced_motion=motion, **phone
     )
     context.add_cookies(
         [{"name": "sessionid", "value": user["session"], "domain": "127.0.0.1", "path": "/"}]
@@ -151,6 +154,18 @@ def result_dialog_in_view(page) -> None:
     """The result panel is a dialog, and it lies inside the viewport."""
     page.wait_for_selector("[data-result][role=dialog]:not([hidden])")
     assert not outside_viewport(page, "[data-result]")
+
+
+def result_at_both_sizes(page, name: str) -> None:
+    """The result dialog in view on the desktop and at 390x844; the pictures ``name`` and ``name_phone``."""
+    size = page.viewport_size
+    result_dialog_in_view(page)
+    shot(page, name)
+    page.set_viewport_size({"width": 390, "height": 844})
+    result_dialog_in_view(page)
+    assert no_horizontal_scroll(page), name
+    shot(page, f"{name}_phone")
+    page.set_viewport_size(size)
 
 
 def no_horizontal_scroll(page) -> bool:

@@ -7,7 +7,6 @@ from conftest import (
     my_turn_js,
     no_horizontal_scroll,
     select_cards,
-    shot,
     unique,
     wait_snapshot,
 )
@@ -32,7 +31,6 @@ def test_meld_add_to_partners_run_and_discard(server, browser, chromium_path):
     while not (done["meld"] and done["add"] and done["discard"] >= 2) and turns < 60:
         snap = wait_snapshot(page, f"s.room.status !== 'playing' || ({my_turn_js()})", timeout=30000)
         if snap["room"]["status"] == "hand_over":
-            shot(page, "buraco_hand_over")
             assert page.is_visible("#result-panel .breakdown")
             page.click("[data-action=next_hand]")
             wait_snapshot(page, "s.room.status === 'playing'")
@@ -87,13 +85,9 @@ def test_meld_add_to_partners_run_and_discard(server, browser, chromium_path):
             after = wait_snapshot(page, f"s.version > {version}")
             if move["type"] == "discard" and after["room"]["status"] == "playing":
                 assert after["view"]["discard"][-1] == move["card"]
-        if done["meld"] and done["add"] and not done.get("shot"):
-            shot(page, "buraco_desktop")
-            done["shot"] = True
     assert done["meld"] and done["add"] and done["discard"] >= 2, done
     page.set_viewport_size({"width": 360, "height": 740})
     page.wait_for_timeout(300)
     assert no_horizontal_scroll(page)
-    shot(page, "buraco_phone")
     assert not errors, errors
     context.close()

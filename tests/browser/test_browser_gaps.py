@@ -9,15 +9,13 @@ from conftest import (
     logged_in,
     my_turn_js,
     play_buraco_turn,
+    result_at_both_sizes,
     result_dialog_in_view,
-    shot,
     snapshot,
     table_rows,
     unique,
     wait_snapshot,
 )
-
-from tests.live import make_users
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -80,7 +78,7 @@ def test_a_buraco_hand_to_its_end_then_the_breakdown_and_the_next_hand(server, b
     assert body == [["1", f"{scores['0']} ({scores['0']})", f"{scores['1']} ({scores['1']})"]], body
     foot = table_rows(page, "#history table.history tfoot tr")
     assert foot == [["Total", str(totals["0"]), str(totals["1"])]], foot
-    shot(page, "buraco_hand_over")
+    result_at_both_sizes(page, "buraco_hand_over")
 
     # The host deals the next hand: playing again, the first hand kept in the history.
     page.click("#host-controls [data-action=next_hand]")
@@ -134,23 +132,7 @@ def test_a_move_made_when_the_time_runs_out_is_marked_automatic(server, browser,
 
 def touch_page(browser, server, username: str):
     """A phone: 360x740, touch screen, mobile viewport."""
-    session = make_users(server.env, username)[username]["session"]
-    context = browser.new_context(
-        viewport={"width": 360, "height": 740},
-        has_touch=True,
-        is_mobile=True,
-        device_scale_factor=2,
-        locale="en-US",
-        reduced_motion="reduce",
-    )
-    context.add_cookies(
-        [
-            {"name": "sessionid", "value": session, "domain": "127.0.0.1", "path": "/"},
-            {"name": "django_language", "value": "en", "domain": "127.0.0.1", "path": "/"},
-        ]
-    )
-    page = context.new_page()
-    page.set_default_timeout(15000)
+    context, page, _user = logged_in(browser, server, username, viewport=(360, 740), touch=True)
     return context, page
 
 

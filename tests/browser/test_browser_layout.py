@@ -80,22 +80,8 @@ FACE_UP_WITHOUT_CODE_JS = """() => [...document.querySelectorAll('#table .card')
 
 
 def phone_context(browser, server, session: str):
-    context = browser.new_context(
-        viewport={"width": PHONE[0], "height": PHONE[1]},
-        has_touch=True,
-        is_mobile=True,
-        device_scale_factor=2,
-        locale="en-US",
-        reduced_motion="reduce",
-    )
-    context.add_cookies(
-        [
-            {"name": "sessionid", "value": session, "domain": "127.0.0.1", "path": "/"},
-            {"name": "django_language", "value": "en", "domain": "127.0.0.1", "path": "/"},
-        ]
-    )
-    page = context.new_page()
-    page.set_default_timeout(15000)
+    """The 390x844 touch phone, logged in with ``session``."""
+    context, page, _user = logged_in(browser, server, "", viewport=PHONE, session=session, touch=True)
     return context, page
 
 
@@ -153,12 +139,36 @@ def test_every_table_fits_one_screen_on_your_turn(server, browser, chromium_path
     assert mobile.is_hidden("#log")
     mobile.click("#side-toggle")
     mobile.wait_for_selector("#log li")
+    # The log was rebuilt from the snapshot on this freshly loaded page: the deal, made before the
+    # page opened, is there (oldest, at the bottom), with every move of the hand after it.
+    assert mobile.locator("#log li").count() == mobile.evaluate("() => window.mesaTable.log.length") >= 1
+    assert mobile.inner_text("#log li:last-child").startswith("Hand 1 dealt")
     assert not outside_viewport(mobile, "#side")
     mobile.keyboard.press("Escape")
     mobile.wait_for_selector("#side", state="hidden")
     assert not errors, errors
     phone.close()
     desktop.close()
+
+
+HIDDEN_TAB_JS = """
+Object.defineProperty(document, "hidden", { configurable: true, get: () => window.tabHidden !== false });
+"""
+
+
+def test_a_hidden_tab_says_your_turn_in_its_title(server, browser, chromium_path):
+    name = unique("tab")
+    context, page, _user = logged_in(browser, server, name)
+    context.add_init_script(HIDDEN_TAB_JS)
+    (code,) = create_rooms(server, name, [{"game": "rouba_monte", "bots": 3, "start": True}])
+    page.goto(f"{server.base}/rooms/{code}/")
+    wait_snapshot(page, my_turn_js(), timeout=30000)
+    page.wait_for_function("() => document.title.startsWith('● Your turn')")
+    assert "Your turn" in page.inner_text("#announcer")
+    # Back in the tab: the title is the room's again.
+    page.evaluate("() => { window.tabHidden = false; document.dispatchEvent(new Event('visibilitychange')); }")
+    page.wait_for_function("() => !document.title.startsWith('●')")
+    context.close()
 
 
 FLIGHTS_JS = """() => {

@@ -19,8 +19,7 @@ from conftest import (
     my_turn_js,
     no_horizontal_scroll,
     play_buraco_turn,
-    result_dialog_in_view,
-    shot,
+    result_at_both_sizes,
     snapshot,
     table_rows,
     unique,
@@ -29,9 +28,6 @@ from conftest import (
 )
 
 from tests.live import manage_shell
-
-PHONE = (390, 844)
-DESKTOP = (1280, 800)
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -154,6 +150,8 @@ def test_a_crazy_eights_match_to_the_target_then_play_again(server, browser, chr
             page.wait_for_selector("#result-panel:not([hidden]) .breakdown")
             assert page.inner_text("#result .result__winners").strip()
             assert max(snap["room"]["match"]["totals"].values()) < 100
+            if hands == 1:
+                result_at_both_sizes(page, "crazy_eights_hand_over")
             page.click("#host-controls [data-action=next_hand]")
             wait_snapshot(page, f"s.room.status === 'playing' && s.room.history.length === {hands}")
             hands += 1
@@ -181,9 +179,8 @@ def test_a_crazy_eights_match_to_the_target_then_play_again(server, browser, chr
     expected = (S["match_tie"] if len(record["winners"]) > 1 else S["match_won"]).replace("%(names)s", names)
     page.wait_for_selector("#result-panel:not([hidden])")
     assert page.inner_text("#result .result__winners") == expected[0].upper() + expected[1:]
-    for size in PHONE, DESKTOP:  # the end is seen without scrolling, on a phone as on a desktop
-        page.set_viewport_size({"width": size[0], "height": size[1]})
-        result_dialog_in_view(page)
+    # The end is seen without scrolling, on a desktop as on a phone.
+    result_at_both_sizes(page, "crazy_eights_match_over")
     # The history: every hand with the running totals, and the totals at the foot.
     body = table_rows(page, "#history table.history tbody tr")
     running = {"0": 0, "1": 0}
@@ -200,8 +197,6 @@ def test_a_crazy_eights_match_to_the_target_then_play_again(server, browser, chr
     assert S["match_over"] in page.inner_text("#announcer")
     assert page.inner_text("#room-status") == S["status"]["match_over"]
     assert no_horizontal_scroll(page)
-    page.screenshot(path="/tmp/ce_match_over.png", full_page=True)
-    shot(page, "crazy_eights_match_over")
 
     # The verify link: the page re-deals every hand of this match from the seed, and agrees.
     check_verify_page(context, server.base, page, hands, screenshot="/tmp/ce_verify.png")
@@ -402,7 +397,7 @@ def test_the_last_hand_of_a_buraco_match_to_1500_and_the_match_end(server, brows
     S = strings(page)
     team = S["us"] if winner == str(snap["room"]["seats"][snap["you"]["seat"]]["team"]) else S["them"]
     assert page.inner_text("#result .result__winners") == S["match_won"].replace("%(names)s", team)
-    result_dialog_in_view(page)
+    result_at_both_sizes(page, "buraco_match_over")
     last = played[-1]["result"]
     breakdown = table_rows(page, "#result .breakdown tbody tr")
     assert breakdown[-1][1:] == [str(last["breakdown"]["0"]["total"]), str(last["breakdown"]["1"]["total"])]
@@ -427,7 +422,6 @@ def test_the_last_hand_of_a_buraco_match_to_1500_and_the_match_end(server, brows
     assert page.inner_text("#host-controls [data-action=new_match]") == S["play_again"]
     assert no_horizontal_scroll(page)
     page.screenshot(path="/tmp/buraco_match_over.png", full_page=True)
-    shot(page, "buraco_match_over")
 
     # Every Hand row of the match is a real deal: the verify page re-deals them and agrees.
     check_verify_page(context, server.base, page, len(played))

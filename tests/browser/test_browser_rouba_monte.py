@@ -4,7 +4,16 @@ At every turn the highlighted options must be exactly the snapshot's legal moves
 """
 
 import pytest
-from conftest import canon, highlighted_moves, my_turn_js, no_horizontal_scroll, shot, snapshot, unique, wait_snapshot
+from conftest import (
+    canon,
+    highlighted_moves,
+    my_turn_js,
+    no_horizontal_scroll,
+    result_at_both_sizes,
+    snapshot,
+    unique,
+    wait_snapshot,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -76,6 +85,6 @@ def test_sign_up_create_from_lobby_and_play_a_whole_match(server, browser, chrom
     assert page.locator("#history table tbody tr").count() == 1
     assert page.inner_text("#announcer").strip()
     assert no_horizontal_scroll(page)
-    shot(page, "rouba_monte_match_over")
+    result_at_both_sizes(page, "rouba_monte_match_over")
     assert not errors, errors
     context.close()

@@ -21,6 +21,7 @@ from conftest import (
     logged_in,
     my_turn_js,
     no_horizontal_scroll,
+    result_at_both_sizes,
     result_dialog_in_view,
     shot,
     snapshot,
@@ -341,5 +342,5 @@ def check_match_end(server, page, snap: dict, match_id: int) -> None:
     assert page.is_visible("#host-controls [data-action=new_match]")
     assert "The match is over." in page.inner_text("#announcer")
     page.screenshot(path=f"/tmp/sb_match_over_{match_id}.png", full_page=True)
-    shot(page, "stealing_bundles_match_over")
+    result_at_both_sizes(page, "stealing_bundles_match_over")
     assert snapshot(page)["room"]["status"] == "match_over"

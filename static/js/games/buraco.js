@@ -45,6 +45,9 @@ const game = {
     take.disabled = !canPile;
     take.classList.toggle("option", canPile);
     take.onclick = () => canPile && t.move({ type: "draw_discard" });
+    // The pile itself takes a click too (the button and P are its keyboard way).
+    fan.classList.toggle("fan--take", canPile);
+    fan.onclick = () => canPile && t.move({ type: "draw_discard" });
 
     // mortos
     const mortos = $("mortos");
@@ -220,24 +223,7 @@ const game = {
     return { draw_stock: "draw", draw_discard: "capture", meld: "meld", add: "meld", discard: "discard" }[move.type] || "move";
   },
 
-  // Said to you alone: the card you drew from the stock.
-  privateNews(t, previous) {
-    const last = t.snapshot.room.last_move;
-    if (!last || !last.move || last.move.type !== "draw_stock" || last.seat !== t.snapshot.you.seat) return "";
-    const fresh = this.newCards(t, previous);
-    return fresh.length ? fill(t.S.game.you_drew, { card: t.cardName(fresh[0]) }) : "";
-  },
-
-  newCards(t, previous) {
-    const had = [...(((previous && previous.view) || {}).hand || [])];
-    const out = [];
-    for (const c of (t.snapshot.view || {}).hand || []) {
-      const at = had.indexOf(c);
-      if (at >= 0) had.splice(at, 1);
-      else out.push(c);
-    }
-    return out;
-  },
+  privateNews(t, previous) { return t.drewNews(previous, "draw_stock"); },
 
   // Cards fly: stock or pile to the player (face down for others), a meld or an addition
   // to its run, a discard to the pile.
@@ -248,13 +234,13 @@ const game = {
     const handCard = (code) => $("hand").querySelector(`[data-card="${CSS.escape(code)}"]`);
     const from = (code) => (me && before.card(code, "hand")) || before.seat(last.seat);
     if (move.type === "draw_stock") {
-      const fresh = me ? this.newCards(t, previous) : [];
+      const fresh = me ? t.newCards(previous) : [];
       return [{ from: before.place("stock"), to: fresh.length ? handCard(fresh[0]) : seatFan, back: !fresh.length }];
     }
     if (move.type === "draw_discard") {
       const pile = before.place("discard");
       if (!me) return [{ from: pile, to: seatFan, back: true }];
-      return this.newCards(t, previous).slice(0, 8).map((c, i) => ({ from: pile, to: handCard(c), delay: i * 30 }));
+      return t.newCards(previous).slice(0, 8).map((c, i) => ({ from: pile, to: handCard(c), delay: i * 30 }));
     }
     if (move.type === "discard") {
       const top = $("discard").lastElementChild;

@@ -14,6 +14,7 @@ function targetKey(move) {
 
 const game = {
   teams: false,
+  breakdownHasScores: true,
   selected: null,
 
   movesFor(t, card) { return t.snapshot.legal.filter((m) => m.card === card); },
@@ -181,6 +182,12 @@ const game = {
     return "";
   },
 
+  // Why the hand ended: the stock and the hands ran out, or too few players were left.
+  endReason(t, last) {
+    const result = last.result || {};
+    return result.abandoned || (result.engine && result.engine.abandoned) ? t.S.game.abandoned : t.S.game.end_stock;
+  },
+
   // Between hands and at the end (Stealing Bundles): each player's cards in piles, the leftover
   // table cards of the last capture bonus, the total and what the hand adds to the match, as the
   // engine's result gives them (its keys are engine seats; the hand's seat map names the players).
@@ -200,6 +207,9 @@ const game = {
     const bonus = b.last_capture_bonus || {};
     const showBonus = !!options.last_capture_bonus || seats.some((s) => bonus[s]);
     const points = engine.match_points || {};
+    // Where the engine gives no match points (Rouba Monte: the match is the hand), the match total.
+    const matchTotals = (t.snapshot.room.match && t.snapshot.room.match.totals) || {};
+    const matchPoint = (s) => points[s] ?? matchTotals[String(seatMap[Number(s)] ?? s)] ?? 0;
     const scores = engine.scores || {};
     const winners = engine.winners || [];
     const num = (value) => t.el("td", { class: "num", text: value ?? 0 });
@@ -208,7 +218,7 @@ const game = {
       num(b.piles[s]),
       showBonus ? num(bonus[s]) : null,
       num(scores[s] ?? b.piles[s] + (bonus[s] || 0)),
-      num(points[s])));
+      num(matchPoint(s))));
     const head = t.el("tr", {}, t.el("th", {}, ""), t.el("th", { class: "num", text: G.piles_total }),
       showBonus ? t.el("th", { class: "num", text: G.bonus }) : null,
       t.el("th", { class: "num", text: G.cards_total }), t.el("th", { class: "num", text: G.match_points }));
@@ -225,8 +235,9 @@ const game = {
     } else if (left) {
       notes.push(["centre", left === 1 ? G.centre_left_1 : fill(G.centre_left, { n: left })]);
     }
-    if (b.tiebreak_round) notes.push(["tiebreak", G.tiebreak_round]);
-    notes.push(["scoring", options.match_scoring === "cards" ? G.scoring_cards : G.scoring_wins]);
+    if (b.tiebreak_round && G.tiebreak_round) notes.push(["tiebreak", G.tiebreak_round]);
+    // How a match of several games counts: only where the room has that option (not Rouba Monte).
+    if ("match_scoring" in options) notes.push(["scoring", options.match_scoring === "cards" ? G.scoring_cards : G.scoring_wins]);
     const totals = (t.snapshot.room.match && t.snapshot.room.match.totals) || {};
     const games = Number(options.match_games) || 1;
     if (games > 1) notes.push(["games", fill(G.games_played, { n: totals.games ?? 0, total: games })]);
@@ -234,7 +245,6 @@ const game = {
       const names = result.tiebreak_needed.map((k) => t.seatName(Number(k))).join(", ");
       notes.push(["tiebreak-next", fill(G.tiebreak_next, { names })]);
     }
-    if (result.abandoned || engine.abandoned) notes.push(["abandoned", G.abandoned]);
     for (const [kind, text] of notes) box.append(t.el("p", { class: "muted small sb-result__note", dataset: { note: kind }, text }));
     return box;
   },

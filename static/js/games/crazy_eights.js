@@ -213,7 +213,7 @@ const game = {
       return [{ from, to: $("pile").querySelector(".card"), ghost: cardElement(move.card, t.S) }];
     }
     if (move.type === "draw") {
-      const fresh = me ? this.newCards(t, previous) : [];
+      const fresh = me ? t.newCards(previous) : [];
       const to = fresh.length ? $("hand").querySelector(`[data-card="${CSS.escape(fresh[0])}"]`)
         : document.querySelector(`.seat[data-seat="${last.seat}"] .seat__fan`);
       return [{ from: before.place("stock"), to, back: !fresh.length }];
@@ -221,19 +221,7 @@ const game = {
     return [];
   },
 
-  newCards(t, previous) {
-    const had = ((previous && previous.view) || {}).hand || [];
-    const now = (t.snapshot.view || {}).hand || [];
-    return now.filter((c) => !had.includes(c));
-  },
-
-  // Said to you alone: the card you drew.
-  privateNews(t, previous) {
-    const last = t.snapshot.room.last_move;
-    if (!last || !last.move || last.move.type !== "draw" || last.seat !== t.snapshot.you.seat) return "";
-    const fresh = this.newCards(t, previous);
-    return fresh.length ? fill(t.S.game.you_drew, { card: t.cardName(fresh[0]) }) : "";
-  },
+  privateNews(t, previous) { return t.drewNews(previous, "draw"); },
 
   // Why the hand ended: who went out, or how it blocked.
   endReason(t, last) {
