@@ -9,6 +9,7 @@ from conftest import (
     logged_in,
     my_turn_js,
     no_horizontal_scroll,
+    outside_viewport,
     shot,
     snapshot,
     unique,
@@ -164,3 +165,22 @@ def test_lobby_and_tables_fit_phone_and_desktop(server, browser, chromium_path):
             assert no_horizontal_scroll(page), (game, label)
             assert page.locator(".seat .badge--bot").count() >= 2
     context.close()
+
+
+def test_a_person_who_sits_mid_match_is_told_when_they_play(server, browser, chromium_path):
+    host, guest = unique("mid"), unique("joi")
+    ctx_h, page_h, _ = logged_in(browser, server, host)
+    ctx_g, page_g, _ = logged_in(browser, server, guest, viewport=PHONE)
+    code = create_room(server, host, "rouba_monte", bots=1, start=True)
+    page_h.goto(f"{server.base}/rooms/{code}/")
+    wait_snapshot(page_h, "s.room.status === 'playing'")
+    page_g.goto(f"{server.base}/rooms/{code}/")
+    wait_snapshot(page_g, "s.you.seat === null && s.room.status === 'playing'")
+    page_g.click('.seat[data-seat="2"] [data-action=sit]')
+    wait_snapshot(page_g, "s.you.seat === 2")
+    # Seated, not dealt in: the page says from when, and shows no hand and no buttons.
+    page_g.wait_for_function("() => document.getElementById('note-banner').textContent.includes('next match')")
+    assert page_g.is_hidden("[data-actions]") and page_g.is_hidden("[data-hand]")
+    assert not outside_viewport(page_g, "[data-seat]", "[data-felt]")
+    ctx_g.close()
+    ctx_h.close()
