@@ -75,8 +75,11 @@ def test_two_tabs_duplicate_tasks_and_a_timeout_race_each_have_one_effect(servic
             )
             assert sorted(a["type"] for a in answers) == ["ack", "error"], answers
             assert next(a for a in answers if a["type"] == "error")["code"] == "stale"
+            # The bot may already have moved by the time the log is read (reading it starts
+            # a Django process, slow on a busy machine): count Alice's moves, not the log's length.
             log = log_of(stack.env, calm)[before:]
-            assert [e["kind"] for e in log] == ["move"] and log[0]["move"] == move
+            assert [e["kind"] for e in log][:1] == ["move"] and log[0]["move"] == move, log
+            assert [e["kind"] for e in log[1:]] in ([], ["bot"]), log
             # 2. Now the bot's turn (2.5 s): two more copies of its task, due at the same instant.
             bot_turn = await snapshot_where(tab1, lambda m: m["room"]["deadline_kind"] == "bot")
             queue_copies(stack.env["REDIS_URL"], room_id, bot_turn["version"], bot_turn["room"]["deadline"])
