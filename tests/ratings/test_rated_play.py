@@ -1,4 +1,4 @@
-"""Ratings through the room services: a real Buraco match with a leaver, and the table's seats."""
+"""Ratings through the room services: a real match with a leaver, and the table's seats."""
 
 import pytest
 
@@ -6,28 +6,41 @@ from ratings import method
 from ratings.models import Rating, RatingChange
 from rooms import broadcast, services
 from rooms.models import Match
-from tests.records.conftest import play_leaver_match
+from rooms.participants import record_match_end
 from tests.rooms.conftest import quick_rooms  # noqa: F401  (the short room timings, autouse)
+from tests.rooms.helpers import current, play_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def test_a_played_match_rates_everyone_once_and_the_leaver_loses(alice, bob, charlie):
-    room, match = play_leaver_match(alice, bob, charlie)
-    assert match.status == Match.Status.OVER
+def test_a_played_match_rates_everyone_once_and_the_leaver_loses(alice, bob):
+    """Rouba Monte: alice, bob and two bots are dealt in; bob leaves at once; the rest play to the end."""
+    room = services.create_room(alice, "rouba_monte", "Rated", time_limit=None)
+    services.sit(bob, room.code, 1)
+    services.add_bot(alice, room.code, 2, "normal")
+    services.add_bot(alice, room.code, 3, "hard")
+    services.start_match(alice, room.code)
+    services.leave(bob, room.code)
+    play_match(room, {0: alice})
+    room.refresh_from_db()
+    match, _hand = current(room)
+    assert match.status == Match.Status.OVER and match.winners
     changes = {c.user.username: c for c in RatingChange.objects.filter(match=match).select_related("user")}
-    assert set(changes) == {"alice", "bob", "charlie"}
-    assert changes["bob"].left and changes["bob"].rank == 3
+    assert set(changes) == {"alice", "bob"}
+    assert (changes["bob"].left, changes["bob"].rank) == (True, 3)
     assert changes["bob"].shown_after < changes["bob"].shown_before == method.INITIAL_SHOWN
-    winners = {"alice" if "0" in match.winners else "charlie"}
-    assert {name for name, c in changes.items() if c.rank == 1} == winners
-    assert Rating.objects.get(user=bob, game="buraco").matches == 1
+    assert changes["alice"].rank == (1 if "0" in match.winners else 2)
+    assert Rating.objects.get(user=bob, game="rouba_monte").matches == 1
+    # Processing the end again changes nothing.
+    record_match_end(match, teams=False)
+    assert RatingChange.objects.filter(match=match).count() == 2
+    assert Rating.objects.get(user=alice, game="rouba_monte").matches == 1
     # The table shows each seat's rating: people's as stored now, bots' fixed values.
     services.connect(alice, room.code, "chan-alice")
     snapshot = broadcast.room_snapshots(room.id, only_user=alice.id)[alice.id]
     seats = {seat["index"]: seat for seat in snapshot["room"]["seats"]}
-    assert seats[0]["rating"] == Rating.objects.get(user=alice, game="buraco").shown
-    assert seats[1]["rating"] == method.bot_shown("easy")
+    assert seats[0]["rating"] == Rating.objects.get(user=alice, game="rouba_monte").shown
+    assert (seats[2]["rating"], seats[3]["rating"]) == (method.bot_shown("normal"), method.bot_shown("hard"))
     assert snapshot["room"]["rated"] is True
 
 
