@@ -8,7 +8,6 @@ names a game. Never imports Django: labels are English msgids marked with
 """
 
 from dataclasses import dataclass, field
-from functools import cached_property
 
 # When seat changes made during play take effect: at the end of the match, or of the hand.
 MATCH, HAND = "match", "hand"
@@ -146,20 +145,3 @@ class GameSpec:
     def max_bots_for(self, seat_count: int) -> int:
         """How many bots a room of ``seat_count`` seats accepts (a person always has a place)."""
         return min(self.max_bots, seat_count - self.min_humans)
-
-    @cached_property
-    def _table_settings(self) -> dict:
-        return {
-            "restart_anytime": self.restart_anytime,
-            "teams": self.teams,
-            "boundary": self.boundary,
-            "on_leave": self.on_leave,
-            "tiebreak": self.tiebreak,
-            "max_bots": self.max_bots,
-            "seat_counts": list(self.seat_counts),
-            "min_players": self.min_players,
-        }
-
-    def table_settings(self) -> dict:
-        """What a table page's script may need to know of the game (JSON-safe; read, never changed)."""
-        return self._table_settings

@@ -111,8 +111,6 @@ def room_entry(
         "code": room.code,
         "name": room.name,
         "game": room.game,
-        # What the table's script may need to know of the game, from its declaration.
-        "game_settings": registry.spec(room.game).table_settings(),
         "public": room.is_public,
         "status": room.status,
         "paused": room.paused,

@@ -49,4 +49,6 @@ TABLE_SCRIPT = ROOT / "static" / "js" / "table.js"
 
 def test_no_game_name_in_the_shared_table_script():
     found = literals(TABLE_SCRIPT)
-    assert not found, "the shared table script reads room.game_settings, not the game's name:\n" + "\n".join(found)
+    assert not found, (
+        "the shared table script reads the game's rules from the page (table_rules), not its name:\n" + "\n".join(found)
+    )

@@ -82,7 +82,7 @@ def test_a_person_and_a_bot_play_a_whole_match_over_a_real_websocket(stack):
     async def scenario():
         async with Client(daphne.port, users["alice"]["session"], code) as alice:
             first = await alice.until(lambda m: m["type"] == "snapshot")
-            assert first["room"]["game"] == NAME and first["room"]["game_settings"]["max_bots"] == 2
+            assert first["room"]["game"] == NAME and first["room"]["seat_count"] == 2
             assert (await alice.request("add_bot", seat=1, level="normal"))["type"] == "ack"
             assert (await alice.request("start"))["type"] == "ack"
             for _ in range(40):
