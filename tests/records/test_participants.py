@@ -122,14 +122,20 @@ def test_a_stand_in_kept_to_the_next_hand_is_recorded_as_a_stand_in(alice, bob):
     assert (row.user_id, row.bot_level, row.joined) == (None, "normal", Participant.Joined.STAND_IN)
 
 
+def alice_and_bruno(alice, bob):
+    """A Crazy Eights match of alice and bob, shown as "Bruno", just dealt."""
+    bob.display_name = "Bruno"
+    bob.save()
+    room = services.create_room(alice, "crazy_eights", "Two", time_limit=None, seat_count=2)
+    services.sit(bob, room.code, 1)
+    services.start_match(alice, room.code)
+    return room
+
+
 def test_the_table_log_entry_names_the_mover_as_the_seat_was_held_and_says_it_in_both_languages(alice, bob):
     from tests.rooms.helpers import human_auto_move, turn_seat
 
-    bob.display_name = "Bruno"
-    bob.save()
-    room = services.create_room(alice, "crazy_eights", "Words", time_limit=None, seat_count=2)
-    services.sit(bob, room.code, 1)
-    services.start_match(alice, room.code)
+    room = alice_and_bruno(alice, bob)
     room.refresh_from_db()
     assert room.last_move["kind"] == "deal" and set(room.last_move["text"]) == {"pt-br", "en"}
     mover = {0: alice, 1: bob}[turn_seat(room)]
@@ -182,11 +188,7 @@ def test_the_snapshot_names_who_held_each_seat_of_the_hand_being_played(alice, b
     from rooms import snapshots
     from rooms.models import Room
 
-    bob.display_name = "Bruno"
-    bob.save()
-    room = services.create_room(alice, "crazy_eights", "Now", time_limit=None, seat_count=2)
-    services.sit(bob, room.code, 1)
-    services.start_match(alice, room.code)
+    room = alice_and_bruno(alice, bob)
     services.leave(bob, room.code)
     room = Room.objects.select_related("current_match", "current_hand").get(pk=room.pk)
     part = snapshots.room_entry(room, list(room.seats.all()), room.current_match, room.current_hand, set(), None, [])
