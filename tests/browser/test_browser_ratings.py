@@ -1,0 +1,25 @@
+"""The table shows each seat's rating under its name; the leaderboard and the profile open with no script error."""
+
+import pytest
+from conftest import create_room, logged_in, unique, wait_snapshot
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+
+def test_each_seat_shows_its_rating(server, browser):
+    name = unique("rate")
+    context, page, _ = logged_in(browser, server, name)
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    code = create_room(server, name, "rouba_monte", bots=1, level="hard")
+    page.goto(f"{server.base}/rooms/{code}/")
+    snap = wait_snapshot(page, "s.room.seats.length > 1")
+    ratings = {seat["index"]: seat["rating"] for seat in snap["room"]["seats"]}
+    assert ratings[0] == 1000 and ratings[1] == 1960
+    texts = page.locator(".seat__rating").all_inner_texts()
+    assert sorted(texts) == ["Rating 1000", "Rating 1960"]
+    for path in ("/leaderboards/rouba_monte/", "/accounts/profile/"):
+        page.goto(f"{server.base}{path}")
+        assert page.locator("h1").count() == 1
+    assert errors == []
+    context.close()
