@@ -96,7 +96,9 @@ const game = {
     const section = $(id);
     section.dataset.team = team;
     const points = (view.points || {})[team];
-    section.querySelector("h3").textContent = `${fill(G.runs_of, { team: t.teamName(team) })}${points ? ` · ${fill(S.points_n, { n: points })}` : ""}`;
+    // Seated: "our runs" / "their runs"; a spectator reads the teams' numbers.
+    const title = t.myTeam() === null ? fill(G.runs_of, { team: t.teamName(team) }) : (mine ? G.runs_ours : G.runs_theirs);
+    section.querySelector("h3").textContent = `${title}${points ? ` · ${fill(S.points_n, { n: points })}` : ""}`;
     const box = section.querySelector(".runs");
     box.replaceChildren();
     const runs = (view.melds && view.melds[team]) || [];
@@ -281,7 +283,7 @@ const game = {
     const breakdown = (last.result && last.result.breakdown) || {};
     const rows = [["melded", G.melded], ["canastras", G.canastras], ["going_out", G.going_out], ["hand", G.in_hand],
       ["morto", G.morto_penalty], ["total", G.total]];
-    const head = t.el("tr", {}, t.el("th", {}, ""), ...["0", "1"].map((team) => t.el("th", { class: "num", text: fill(S.team_n, { n: Number(team) + 1 }) })));
+    const head = t.el("tr", {}, t.el("th", {}, ""), ...["0", "1"].map((team) => t.el("th", { class: "num", text: t.teamName(team) })));
     const body = t.el("tbody", {}, ...rows.map(([k, label]) => t.el("tr", {}, t.el("th", { text: label }),
       ...["0", "1"].map((team) => t.el("td", { class: "num", text: (breakdown[team] || {})[k] ?? 0 })))));
     return t.el("table", { class: "data-table breakdown" }, t.el("caption", { class: "visually-hidden", text: G.breakdown }), t.el("thead", {}, head), body);
