@@ -86,7 +86,7 @@ def sample_state(view: dict, rng, seen=None) -> dict:
     turn = view["turn"]
     drawn = view["drawn"] if seat is not None and seat == turn else None
     if view.get("drawn_pending") and drawn is None and turn is not None:
-        drawn = _plant_drawn(hands, stock, turn, seat, top, view["suit"], rng)
+        drawn = _plant_drawn(hands, stock, buried, seen_set, turn, seat, top, view["suit"], rng)
     return {
         "game": NAME,
         "players": players,
@@ -110,19 +110,24 @@ def sample_state(view: dict, rng, seen=None) -> dict:
     }
 
 
-def _plant_drawn(hands: list[list[str]], stock: list[str], turn: int, seat, top: str, suit: str, rng) -> str:
+def _plant_drawn(
+    hands: list[list[str]], stock: list[str], buried: list[str], seen: set, turn: int, seat, top: str, suit: str, rng
+) -> str:
     """Another seat drew a card it has not yet played or kept: give it a fitting one."""
     hand = hands[turn]
     fitting = [c for c in hand if fits(c, top, suit)]
     if fitting:
         return rng.choice(fitting)
-    # Swap a fitting card from the stock or another hidden hand into that hand.
+    # Swap a fitting card from the stock, another hidden hand or the buried pile (a card of
+    # it nobody saw: with the stock drawn empty it may be the only place one is left) into
+    # that hand.
     donors = [("stock", i) for i, c in enumerate(stock) if fits(c, top, suit)]
     for s, other in enumerate(hands):
         if s != turn and s != seat:
             donors.extend((s, i) for i, c in enumerate(other) if fits(c, top, suit))
+    donors.extend(("buried", i) for i, c in enumerate(buried) if c not in seen and fits(c, top, suit))
     where, i = rng.choice(donors)
-    source = stock if where == "stock" else hands[where]
+    source = {"stock": stock, "buried": buried}.get(where) if isinstance(where, str) else hands[where]
     j = rng.randrange(len(hand))
     source[i], hand[j] = hand[j], source[i]
     return hand[j]

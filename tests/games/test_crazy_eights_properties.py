@@ -7,7 +7,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from games import IllegalMove, fair, registry
@@ -145,6 +145,14 @@ def test_auto_move_alone_always_finishes_the_hand():
     policy_seed=st.integers(0, 2**32),
     stop=st.integers(0, 200),
     sample_seed=st.integers(0, 2**32),
+)
+# A drawn card pending with the stock drawn empty: the only fitting hidden card lies in the pile.
+@example(
+    seed="ba43e7e6062522b9662350ad3bc62bebbad5679f11d3dcc673440a90e7a33cbb",
+    players=2,
+    policy_seed=2,
+    stop=171,
+    sample_seed=0,
 )
 def test_sample_state_is_consistent_with_the_view(seed, players, policy_seed, stop, sample_seed):
     rng = random.Random(policy_seed)
