@@ -25,7 +25,7 @@ async def connect(user, path: str, origin: bytes = b"http://testserver"):
     return communicator, connected, code
 
 
-async def receive_until(communicator, predicate, limit: int = 50, timeout: float = 5):
+async def receive_until(communicator, predicate, limit: int = 50, timeout: float = 30):
     """Messages until one matches; returns (match, all received)."""
     seen = []
     for _ in range(limit):
@@ -36,7 +36,7 @@ async def receive_until(communicator, predicate, limit: int = 50, timeout: float
     raise AssertionError(f"no matching message among {seen}")
 
 
-async def closed_with(communicator, timeout: float = 5) -> tuple[int | None, list[dict]]:
+async def closed_with(communicator, timeout: float = 30) -> tuple[int | None, list[dict]]:
     """The close code a socket ends with, and the error frames sent before it."""
     errors = []
     while True:
@@ -52,7 +52,7 @@ async def closed_with(communicator, timeout: float = 5) -> tuple[int | None, lis
 async def answer(comm) -> str:
     """What the next answer says: ``pong``, an error code, or ``closed:<code>`` (snapshots skipped)."""
     while True:
-        out = await comm.receive_output(timeout=5)
+        out = await comm.receive_output(timeout=30)
         if out["type"] == "websocket.close":
             return f"closed:{out.get('code')}"
         msg = json.loads(out["text"])

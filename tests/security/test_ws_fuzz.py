@@ -87,6 +87,10 @@ def no_embedded_worker(settings):
     settings.BOT_DELAY_SECONDS = 0
 
 
+# How long a socket may take to answer: generous, so that a busy machine is slow, never wrong.
+ANSWER_TIMEOUT = 30
+
+
 class Sock:
     def __init__(self, comm):
         self.comm = comm
@@ -96,7 +100,7 @@ class Sock:
     async def answer(self) -> dict:
         """The next message that is not a snapshot (snapshots are kept)."""
         while True:
-            msg = await self.comm.receive_json_from(timeout=5)
+            msg = await self.comm.receive_json_from(timeout=ANSWER_TIMEOUT)
             if msg["type"] == "snapshot":
                 if self.snapshot is None or msg["room"]["version"] >= self.snapshot["room"]["version"]:
                     self.snapshot = msg
@@ -106,7 +110,7 @@ class Sock:
     async def drain(self, version: int) -> None:
         """Every snapshot up to the room's ``version``, so that a legal move is made on the current table."""
         while self.snapshot["room"]["version"] < version:
-            msg = await self.comm.receive_json_from(timeout=5)
+            msg = await self.comm.receive_json_from(timeout=ANSWER_TIMEOUT)
             if msg["type"] == "snapshot" and msg["room"]["version"] >= self.snapshot["room"]["version"]:
                 self.snapshot = msg
         while not await self.comm.receive_nothing(timeout=0.01):
@@ -147,7 +151,7 @@ async def fuzz(users: dict, steps: list) -> None:
         assert connected
         socks[name] = Sock(comm)
         while socks[name].snapshot is None:
-            msg = await comm.receive_json_from(timeout=5)
+            msg = await comm.receive_json_from(timeout=ANSWER_TIMEOUT)
             if msg["type"] == "snapshot":
                 socks[name].snapshot = msg
     accepted = []
@@ -219,7 +223,7 @@ def test_a_seat_named_in_a_move_is_ignored(alice, bob):
         comms = {}
         for name, user in (("alice", alice), ("bob", bob)):
             comms[name], _, _ = await connect(user, f"/ws/rooms/{room.code}/")
-        snaps = {name: await comms[name].receive_json_from(timeout=5) for name in comms}
+        snaps = {name: await comms[name].receive_json_from(timeout=ANSWER_TIMEOUT) for name in comms}
         mover = "alice" if snaps["alice"]["room"]["seats"][0]["turn"] else "bob"
         other = "bob" if mover == "alice" else "alice"
         move = snaps[mover]["legal"][0]
@@ -254,7 +258,7 @@ def test_a_socket_only_acts_on_its_own_room(alice, bob, charlie):
         before = (await database_sync_to_async(Room.objects.get)(pk=theirs.pk)).version
         mine = await database_sync_to_async(services.create_room)(charlie, "rouba_monte", "Mine", time_limit=None)
         comm, _, _ = await connect(charlie, f"/ws/rooms/{mine.code}/")
-        await comm.receive_json_from(timeout=5)
+        await comm.receive_json_from(timeout=ANSWER_TIMEOUT)
         for i, msg in enumerate(
             [
                 {"action": "add_bot", "seat": 2, "level": "easy", "room": theirs.code, "code": theirs.code},
