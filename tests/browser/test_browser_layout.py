@@ -191,6 +191,28 @@ LONG_FLIGHT_JS = """() => {
 }"""
 
 
+def take_a_turn(page, snap: dict) -> None:
+    """One legal step of a Crazy Eights turn: keep a drawn card, play a plain card, draw, play an
+    eight (clubs), or pass; then wait for the table to move on."""
+    legal = snap["legal"]
+    kinds = {m["type"] for m in legal}
+    plain = [m for m in legal if m["type"] == "play" and "suit" not in m]
+    eights = [m for m in legal if m["type"] == "play" and "suit" in m]
+    if snap["view"]["drawn"] and "keep" in kinds:
+        page.keyboard.press("k")
+    elif plain and not snap["view"]["drawn"]:
+        page.click(f'#hand .card[data-card="{plain[0]["card"]}"]')
+        page.click("#play")
+    elif "draw" in kinds:
+        page.keyboard.press("r")
+    elif eights:
+        page.click(f'#hand .card[data-card="{eights[0]["card"]}"]')
+        page.keyboard.press("1")
+    else:
+        page.keyboard.press("s")
+    wait_snapshot(page, f"s.version > {snap['version']}")
+
+
 def test_cards_fly_without_blocking_the_next_move_and_not_at_all_with_reduced_motion(server, browser, chromium_path):
     name = unique("fly")
     context, page, _user = logged_in(browser, server, name, motion="no-preference")
@@ -204,9 +226,7 @@ def test_cards_fly_without_blocking_the_next_move_and_not_at_all_with_reduced_mo
         plays = [m for m in snap["legal"] if m["type"] == "play" and "suit" not in m]
         if page.evaluate("() => window.flights") >= 1 and plays and not snap["view"]["drawn"]:
             break
-        kinds = {m["type"] for m in snap["legal"]}
-        page.keyboard.press("k" if "keep" in kinds else "r" if "draw" in kinds else "s")
-        wait_snapshot(page, f"s.version > {snap['version']}")
+        take_a_turn(page, snap)
     else:
         raise AssertionError("no flight, or never a card to play")
     # While a card flies the hand takes clicks all the same, and the move goes through at once.
@@ -226,14 +246,7 @@ def test_cards_fly_without_blocking_the_next_move_and_not_at_all_with_reduced_mo
         snap = wait_snapshot(page, f"s.room.status !== 'playing' || ({my_turn_js()})", timeout=30000)
         if snap["version"] >= start + 4 or snap["room"]["status"] != "playing":
             break
-        move = next((m for m in snap["legal"] if m["type"] == "play" and "suit" not in m), None)
-        kinds = {m["type"] for m in snap["legal"]}
-        if move and not snap["view"]["drawn"]:
-            page.click(f'#hand .card[data-card="{move["card"]}"]')
-            page.click("#play")
-        else:
-            page.keyboard.press("k" if "keep" in kinds else "r" if "draw" in kinds else "s")
-        wait_snapshot(page, f"s.version > {snap['version']}")
+        take_a_turn(page, snap)
     assert snapshot(page)["version"] > start
     assert page.evaluate("() => window.flights") == 0
     context.close()
