@@ -28,7 +28,10 @@ def public_log(engine, hand, state) -> list[dict]:
     seat_map = stored.as_list(hand.seat_map)
     dealer = seat_map[hand.dealer] if 0 <= hand.dealer < len(seat_map) else None
     out = [{"kind": "deal", "hand": hand.number, "dealer": dealer}]
-    for entry in stored.dicts(hand.moves)[-LOG_LIMIT:]:
+    holders = stored.as_dict(hand.players)
+    entries = stored.dicts(hand.moves)
+    first = max(0, len(entries) - LOG_LIMIT)
+    for index, entry in enumerate(entries[first:], start=first):
         engine_seat = entry.get("seat")
         if not isinstance(engine_seat, int) or isinstance(engine_seat, bool) or not 0 <= engine_seat < len(seat_map):
             engine_seat = None
@@ -43,8 +46,28 @@ def public_log(engine, hand, state) -> list[dict]:
         for key in ("name", "text"):
             if isinstance(entry.get(key), str):
                 item[key] = entry[key]
+        if "name" not in item and item["seat"] is not None:
+            name = holder_name(holders, item["seat"], index)
+            if name:
+                item["name"] = name
         out.append(item)
     return out
+
+
+def holder_name(holders: dict, seat: int, index: int) -> str | None:
+    """Who held room seat ``seat`` when the hand's log entry ``index`` was made, from the record.
+
+    A reload names past moves after the people who made them, not after whoever sits
+    there now (a stand-in bot, a newcomer); bots are "Bot N" as on the seats.
+    """
+    for holder in stored.dicts(holders.get(str(seat))):
+        start, until = holder.get("from_move", 0), holder.get("until_move")
+        if not isinstance(start, int) or (until is not None and not isinstance(until, int)):
+            continue
+        if start <= index and (until is None or index < until):
+            name = holder.get("name")
+            return name if isinstance(name, str) and name else f"Bot {seat + 1}"
+    return None
 
 
 def history_key(history: list) -> str:

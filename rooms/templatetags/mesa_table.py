@@ -54,6 +54,8 @@ def _common() -> dict:
         "no_session": _("Your session has ended: log in again."),
         "paused_host": _("The host paused the game."),
         "paused_empty": _("Paused: nobody is at the table."),
+        "paused_staff": _("The site's staff paused this room; only they can resume it."),
+        "too_many_tabs": _("This account has too many tabs open; close one and reload this page."),
         "your_turn": _("Your turn"),
         "your_turn_title": _("● Your turn"),
         "you_drew": _("You drew %(card)s."),

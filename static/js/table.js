@@ -117,6 +117,8 @@ export class Table {
     }
     if (code === 4404) { this.setConn("closed"); this.showError(S.closed_room); return; }
     if (code === 4401) { this.setConn("closed"); this.showError(S.no_session); return; }
+    // 4409: this account has too many tabs open; coming back would only be refused again.
+    if (code === 4409) { this.setConn("closed"); this.showError(S.too_many_tabs); return; }
     this.setConn("reconnecting");
     // Exponential backoff with full jitter: many tables dropped together do not return together.
     const cap = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** this.attempt);
@@ -401,7 +403,8 @@ export class Table {
     const room = this.snapshot.room;
     const banner = $("paused-banner");
     banner.hidden = !room.paused;
-    if (room.paused) banner.textContent = room.pause_reason === "empty" ? S.paused_empty : S.paused_host;
+    const reasons = { empty: S.paused_empty, staff: S.paused_staff };
+    if (room.paused) banner.textContent = reasons[room.pause_reason] || S.paused_host;
   }
 
   // What a person who is not dealt in is told: a mid-match joiner when they play, a reservation.

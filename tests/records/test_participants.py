@@ -3,6 +3,7 @@
 import pytest
 from django.utils import translation
 
+from games import registry
 from rooms import services, table
 from rooms.models import Hand, Match, Participant, PlayerStat
 from tests.records.conftest import play_leaver_match
@@ -195,3 +196,33 @@ def test_the_snapshot_names_who_held_each_seat_of_the_hand_being_played(alice, b
     assert part["players"]["0"] == [{"name": "alice"}]
     assert part["players"]["1"][0] == {"name": "Bruno", "until_move": 0}
     assert part["players"]["1"][1] == {"bot": "normal", "stand_in": True}
+
+
+def test_the_reloaded_log_names_past_moves_after_who_made_them_not_who_sits_there_now(alice, bob):
+    from rooms import snapshots
+    from rooms.models import Room
+    from tests.rooms.helpers import human_auto_move, play_until_human, turn_seat
+
+    room = alice_and_bruno(alice, bob)
+    people = {0: alice, 1: bob}
+    while True:  # until Bruno has made a move of his own
+        play_until_human(room)
+        room.refresh_from_db()
+        mover = people[turn_seat(room)]
+        human_auto_move(room, mover)
+        if mover == bob:
+            break
+    services.leave(bob, room.code)  # a bot plays seat 2 from here on
+    human_auto_move(room, alice)
+    play_until_human(room)  # the bot's move
+    room = Room.objects.select_related("current_match", "current_hand").get(pk=room.pk)
+    hand = room.current_hand
+    engine = registry.get("crazy_eights")
+    log = snapshots.public_log(engine, hand, engine.from_json(hand.state))
+    by_seat_1 = [entry for entry in log[1:] if entry["seat"] == 1 and entry["kind"] in ("move", "bot")]
+    names = [entry["name"] for entry in by_seat_1]
+    assert "Bruno" in names and "Bot 2" in names, log
+    assert names == sorted(names, key=lambda name: name != "Bruno"), "Bruno's moves come before the bot's"
+    for entry in log[1:]:
+        if entry["seat"] == 0:
+            assert entry["name"] == "alice"

@@ -73,7 +73,7 @@ def test_public_log_of_no_hand_is_empty_and_stored_junk_reads_as_nothing():
     assert public_log(engine, None, None) == []
 
     class Hand:
-        number, dealer, seat_map = 2, 1, [0, 2]
+        number, dealer, seat_map, players = 2, 1, [0, 2], {}
         moves = [
             {"seat": 1, "kind": "move", "move": {"type": "keep", "card": "9H"}},
             "junk",
