@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "axes",
     "accounts",
     "rooms",
+    "chat",
     "ratings",
     "bots",
 ]

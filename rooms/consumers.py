@@ -17,6 +17,7 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 from django.db import DatabaseError
 
+from chat import service as chat
 from config import realtime
 from rooms import broadcast, frames, limits, services
 from rooms.errors import RoomError
@@ -62,7 +63,19 @@ ACTIONS = {
         user, code, msg.get("options"), msg.get("time_limit", "keep")
     ),
     "client_seed": lambda user, code, msg: services.set_client_seed(user, code, msg.get("seed")),
+    "chat": lambda user, code, msg: chat.say(user, code, msg.get("text")),
+    "chat_quick": lambda user, code, msg: chat.say_phrase(user, code, msg.get("phrase")),
+    "chat_mute": lambda user, code, msg: chat.set_mute(user, msg.get("user"), msg.get("muted", True)),
+    "chat_report": lambda user, code, msg: chat.report(user, code, msg.get("message")),
 }
+
+
+def _full_snapshot(room_id: int, user_id: int) -> dict[int, dict]:
+    """The snapshot a socket gets on connect or asks for, with the room's recent chat (``chat``)."""
+    snaps = broadcast.room_snapshots(room_id, user_id)
+    if user_id in snaps:
+        snaps[user_id]["chat"] = chat.history(room_id, user_id)
+    return snaps
 
 
 def _run_action(action: str, user, code: str, msg: dict, room_id: int | None = None) -> dict | None:
@@ -188,7 +201,7 @@ class RoomConsumer(GuardedConsumer):
 
     async def send_snapshot(self):
         try:
-            snaps = await database_sync_to_async(broadcast.room_snapshots)(self.room_id, self.user.id)
+            snaps = await database_sync_to_async(_full_snapshot)(self.room_id, self.user.id)
         except DatabaseError:
             await self.send_json(_error("unavailable"))
             return
@@ -222,7 +235,8 @@ class RoomConsumer(GuardedConsumer):
         try:
             reply = await _run(action, self.user, self.code, msg, self.room_id)
         except RoomError as exc:
-            await self.send_json(_error(exc.code, exc.message, msg_id))
+            frame = _error(exc.code, exc.message, msg_id)
+            await self.send_json({**frame, "params": exc.params} if exc.params else frame)
             return
         except DatabaseError:
             # The transaction rolled back: nothing changed, and the socket stays open.

@@ -9,12 +9,15 @@ from rooms.messages import english
 
 
 class RoomError(Exception):
-    def __init__(self, code: str, message: str | None = None):
+    """``params`` fill the catalogue text's ``{name}`` fields (``chat_muted``: ``until``); sent with the code."""
+
+    def __init__(self, code: str, message: str | None = None, **params):
         if message is None:
-            message = english(code) or code
+            message = (english(code) or code).format(**params)
         super().__init__(message)
         self.code = code
         self.message = message
+        self.params = params
 
     def as_dict(self) -> dict:
-        return {"code": self.code, "message": self.message}
+        return {"code": self.code, "message": self.message, **({"params": self.params} if self.params else {})}

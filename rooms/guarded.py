@@ -143,7 +143,9 @@ class GuardedConsumer(AsyncJsonWebsocketConsumer):
     async def send_json(self, content, close=False):
         """Every error frame goes out in the player's language (rooms/messages.py)."""
         if isinstance(content, dict) and content.get("type") == "error":
-            content = {**content, "message": message_for(content["code"], content["message"], self.language)}
+            message = message_for(content["code"], content["message"], self.language)
+            # A refusal that says when (``chat_muted``: until when) carries its values in ``params``.
+            content = {**content, "message": message.format(**content["params"]) if "params" in content else message}
         await super().send_json(content, close=close)
 
     # -- group messages --------------------------------------------------------------

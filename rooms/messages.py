@@ -54,6 +54,15 @@ MESSAGES = {
     "bad_name": _("The room name must have 1 to 60 characters."),
     "bad_seat_count": _("This game cannot be played with that many seats."),
     "not_supported": _("That is not possible in this game."),
+    # the chat (chat/)
+    "chat_empty": _("Write something first."),
+    "chat_too_long": _("A chat message has at most 200 characters."),
+    "chat_bad_phrase": _("Unknown quick phrase."),
+    "chat_rate_limited": _("Too many chat messages: at most 5 in 10 seconds. Wait a moment."),
+    "chat_muted": _("The site's staff muted you in the chat until {until}."),
+    "chat_self_mute": _("You cannot mute yourself."),
+    "chat_no_such_user": _("There is no such player."),
+    "chat_no_such_message": _("There is no such message in this room."),
     # the rules
     "not_your_turn": _("It is not your turn."),
     "hand_over": _("The hand is over."),

@@ -76,7 +76,8 @@ class Table:
         self.state_changed = False
         self.replan = False
         self.lobby: bool | None = True  # None: only once the hand is no longer being played
-        self.events: list[dict] = []
+        self.events: list[tuple[dict, frozenset]] = []
+        self._events_only = False
         self.reply: dict | None = None
 
     # -- reading ---------------------------------------------------------------------------------
@@ -137,9 +138,13 @@ class Table:
         """Write these columns of the room and nothing else: no new version, nobody told."""
         self._only = fields
 
-    def emit(self, kind: str, **payload) -> None:
-        """An event for everyone connected, sent after commit with the snapshots."""
-        self.events.append({"kind": kind, **payload})
+    def emit(self, kind: str, *, exclude=(), **payload) -> None:
+        """An event for everyone connected but the users in ``exclude``, sent after commit with the snapshots."""
+        self.events.append(({"kind": kind, **payload}, frozenset(exclude)))
+
+    def events_only(self) -> None:
+        """The room itself did not change: no new version, no snapshot; only the events are sent."""
+        self._events_only = True
 
     # -- the engine ------------------------------------------------------------------------------
 
@@ -329,6 +334,9 @@ class Table:
         room = self.room
         if self._skip:
             return
+        if self._events_only:
+            transaction.on_commit(self._send_events, robust=True)
+            return
         if self._only is not None:
             queries.save_fields(room, self._only)
             return
@@ -362,11 +370,14 @@ class Table:
         if self.user is not None:
             self.reply = messages.get(self.user.id)
             self.room.acting_reply = self.reply
+        self._send_events()
+
+    def _send_events(self) -> None:
         if self.events:
             users = self.connected_user_ids()
             realtime.group_send_many(
                 [(broadcast.user_group(self.room.id, uid), {"type": "room.event", "event": event})
-                 for event in self.events for uid in users]
+                 for event, exclude in self.events for uid in users - exclude]
             )  # fmt: skip
 
 

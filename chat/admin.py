@@ -1,0 +1,95 @@
+"""The staff's view of every room's chat: messages (filter by room, user, date; search), reports, site-wide mutes.
+
+Nothing is edited: a message is deleted through its action (which tells the
+room's sockets at once), and its text is shown escaped like every admin value.
+"""
+
+from django.contrib import admin, messages
+from django.db.models import Count
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
+
+from chat import service
+from chat.models import ChatMessage, ChatReport, SiteMute
+
+
+@admin.action(description=_("Delete the selected messages for everyone"))
+def delete_messages(modeladmin, request, queryset):
+    count = service.delete(queryset.select_related(None))
+    modeladmin.message_user(
+        request, ngettext("%(n)d message deleted.", "%(n)d messages deleted.", count) % {"n": count}, messages.SUCCESS
+    )
+
+
+@admin.action(description=_("Mute the authors site-wide for 24 hours"))
+def mute_authors(modeladmin, request, queryset):
+    users = {m.user for m in queryset.select_related("user")}
+    for user in users:
+        service.mute_site_wide(user, 24, reason=str(_("Muted from the chat admin")))
+    modeladmin.message_user(request, _("Authors muted for 24 hours."), messages.SUCCESS)
+
+
+@admin.register(ChatMessage)
+class ChatMessageAdmin(admin.ModelAdmin):
+    list_display = ("time", "room_code", "user", "text", "phrase", "spectator", "deleted", "report_count")
+    list_filter = ("deleted", "spectator", "time", "room__game")
+    search_fields = ("text", "user__username", "user__display_name", "room__code", "room__name")
+    date_hierarchy = "time"
+    list_select_related = ("room", "user")
+    readonly_fields = ("room", "user", "text", "phrase", "time", "spectator", "deleted")
+    actions = (delete_messages, mute_authors)
+
+    def has_add_permission(self, request):
+        return False
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(reports_n=Count("reports"))
+
+    @admin.display(description=_("room"), ordering="room__code")
+    def room_code(self, obj):
+        return obj.room.code
+
+    @admin.display(description=_("reports"), ordering="reports_n")
+    def report_count(self, obj):
+        return obj.reports_n
+
+
+@admin.action(description=_("Delete the reported messages for everyone"))
+def delete_reported(modeladmin, request, queryset):
+    count = service.delete(ChatMessage.objects.filter(reports__in=queryset).distinct())
+    modeladmin.message_user(
+        request, ngettext("%(n)d message deleted.", "%(n)d messages deleted.", count) % {"n": count}, messages.SUCCESS
+    )
+
+
+@admin.register(ChatReport)
+class ChatReportAdmin(admin.ModelAdmin):
+    list_display = ("time", "message_text", "message_author", "reporter", "message_deleted")
+    list_filter = ("time", "message__deleted")
+    search_fields = ("message__text", "reporter__username", "message__user__username", "message__room__code")
+    list_select_related = ("message", "message__user", "reporter")
+    readonly_fields = ("message", "reporter", "time")
+    actions = (delete_reported,)
+
+    def has_add_permission(self, request):
+        return False
+
+    @admin.display(description=_("message"))
+    def message_text(self, obj):
+        return obj.message.text or obj.message.phrase
+
+    @admin.display(description=_("author"))
+    def message_author(self, obj):
+        return obj.message.user
+
+    @admin.display(description=_("deleted"), boolean=True)
+    def message_deleted(self, obj):
+        return obj.message.deleted
+
+
+@admin.register(SiteMute)
+class SiteMuteAdmin(admin.ModelAdmin):
+    list_display = ("user", "until", "reason")
+    search_fields = ("user__username", "reason")
+    autocomplete_fields = ("user",)
+    list_filter = ("until",)

@@ -1,0 +1,112 @@
+"""Chat over the room socket: every socket of the room gets a message as its own event, nobody outside it."""
+
+import asyncio
+
+import pytest
+from channels.db import database_sync_to_async
+
+from chat import service
+from chat.models import ChatMessage
+from rooms import services
+from tests.rooms.wsclient import connect, receive_until
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+
+async def joined(user, code):
+    comm, connected, _ = await connect(user, f"/ws/rooms/{code}/")
+    assert connected
+    snapshot, _ = await receive_until(comm, lambda m: m["type"] == "snapshot")
+    return comm, snapshot
+
+
+async def nothing_more(comm) -> None:
+    """A room socket that got no frame: a ping is answered, with nothing queued before the pong."""
+    await comm.send_json_to({"action": "ping", "id": "p"})
+    assert (await comm.receive_json_from(timeout=30))["type"] == "pong"
+
+
+async def test_a_message_reaches_every_socket_of_the_room_and_nothing_outside(alice, bob, charlie):
+    room = await database_sync_to_async(services.create_room)(alice, "rouba_monte", "Mesa")
+    other = await database_sync_to_async(services.create_room)(charlie, "rouba_monte", "Outra")
+    a1, _ = await joined(alice, room.code)
+    a2, _ = await joined(alice, room.code)
+    b, _ = await joined(bob, room.code)  # watching: not seated
+    c, _ = await joined(charlie, other.code)
+    await b.send_json_to({"action": "chat", "id": 1, "text": "<b>boa</b> sorte"})
+    ack, seen = await receive_until(b, lambda m: m["type"] == "ack")
+    assert not [m for m in seen if m["type"] == "snapshot"]  # a message is not a snapshot of the room
+    for comm in (a1, a2, b):
+        event, _ = await receive_until(comm, lambda m: m["type"] == "event")
+        assert event["kind"] == "chat"
+        assert event["name"] == "bob" and event["spectator"] is True
+        assert event["text"] == "<b>boa</b> sorte" and event["phrase"] is None
+        assert isinstance(event["time"], int) and isinstance(event["id"], int)
+    await nothing_more(c)
+    await asyncio.gather(*(comm.disconnect() for comm in (a1, a2, b, c)))
+
+
+async def test_a_quick_phrase_is_stored_as_its_key_and_read_in_each_language(alice, bob):
+    room = await database_sync_to_async(services.create_room)(alice, "rouba_monte", "Mesa")
+    a, _ = await joined(alice, room.code)
+    await a.send_json_to({"action": "chat_quick", "id": 1, "phrase": "good_luck"})
+    event, _ = await receive_until(a, lambda m: m["type"] == "event")
+    assert event["phrase"] == "good_luck" and event["spectator"] is False
+    assert event["texts"] == {"pt-br": "Boa sorte", "en": "Good luck"}
+    stored = await database_sync_to_async(ChatMessage.objects.get)()
+    assert (stored.phrase, stored.text) == ("good_luck", "")
+    await a.disconnect()
+
+
+async def test_the_history_comes_with_the_snapshot_on_reconnect(alice, bob):
+    room = await database_sync_to_async(services.create_room)(alice, "rouba_monte", "Mesa")
+    a, _ = await joined(alice, room.code)
+    await a.send_json_to({"action": "chat", "id": 1, "text": "primeira"})
+    await receive_until(a, lambda m: m["type"] == "ack")
+    await a.disconnect()
+    b, snapshot = await joined(bob, room.code)
+    assert [(m["name"], m["text"]) for m in snapshot["chat"]] == [("alice", "primeira")]
+    await b.send_json_to({"action": "snapshot"})
+    asked, _ = await receive_until(b, lambda m: m["type"] == "snapshot")
+    assert len(asked["chat"]) == 1
+    await b.disconnect()
+
+
+async def test_a_muter_does_not_receive_the_muted_persons_messages(alice, bob):
+    room = await database_sync_to_async(services.create_room)(alice, "rouba_monte", "Mesa")
+    a, _ = await joined(alice, room.code)
+    b, _ = await joined(bob, room.code)
+    await a.send_json_to({"action": "chat_mute", "id": 1, "user": bob.id, "muted": True})
+    await receive_until(a, lambda m: m["type"] == "ack")
+    await b.send_json_to({"action": "chat", "id": 1, "text": "oi"})
+    event, _ = await receive_until(b, lambda m: m["type"] == "event")
+    assert event["text"] == "oi"
+    await nothing_more(a)
+    await asyncio.gather(a.disconnect(), b.disconnect())
+
+
+async def test_a_deleted_message_is_removed_from_every_socket_at_once(alice, bob):
+    room = await database_sync_to_async(services.create_room)(alice, "rouba_monte", "Mesa")
+    a, _ = await joined(alice, room.code)
+    b, _ = await joined(bob, room.code)
+    await b.send_json_to({"action": "chat", "id": 1, "text": "feio"})
+    said, _ = await receive_until(a, lambda m: m["type"] == "event")
+    await b.send_json_to({"action": "chat_report", "id": 2, "message": said["id"]})
+    await receive_until(b, lambda m: m["type"] == "ack")
+    await database_sync_to_async(service.delete)(ChatMessage.objects.filter(id=said["id"]))
+    for comm in (a, b):
+        gone, _ = await receive_until(comm, lambda m: m["type"] == "event" and m["kind"] == "chat_deleted")
+        assert gone == {"type": "event", "kind": "chat_deleted", "id": said["id"]}
+    await asyncio.gather(a.disconnect(), b.disconnect())
+
+
+async def test_a_muted_user_is_told_until_when_in_their_language(alice):
+    room = await database_sync_to_async(services.create_room)(alice, "rouba_monte", "Mesa")
+    mute = await database_sync_to_async(service.mute_site_wide)(alice, 1)
+    a, _ = await joined(alice, room.code)
+    await a.send_json_to({"action": "chat", "id": 1, "text": "oi"})
+    error, _ = await receive_until(a, lambda m: m["type"] == "error")
+    until = f"{mute.until:%Y-%m-%d %H:%M} UTC"
+    assert error["code"] == "chat_muted" and error["params"] == {"until": until}
+    assert until in error["message"] and "{until}" not in error["message"]
+    await a.disconnect()
