@@ -28,7 +28,7 @@ def test_text_is_trimmed_and_loses_control_characters():
 
 def test_markup_is_stored_as_the_text_typed(alice, clock):
     room = services.create_room(alice, "rouba_monte", "Mesa")
-    payload = '<script>alert(1)</script><img src=x onerror=alert(2)> http://evil.example'
+    payload = "<script>alert(1)</script><img src=x onerror=alert(2)> http://evil.example"
     message = service.say(alice, room.code, payload)
     assert ChatMessage.objects.get(id=message.id).text == payload
     assert message.spectator is False
