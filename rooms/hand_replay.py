@@ -147,6 +147,60 @@ def _clock(at) -> str:
     return (timezone.localtime(moment) if timezone.is_aware(moment) else moment).strftime("%H:%M:%S")
 
 
+def _seats_at(seat_map: list, rows, index: int) -> list[dict]:
+    """Each seat at log entry ``index`` (from 0): its number from 1, who held it, whether a stand-in."""
+    out = []
+    for s in range(len(seat_map)):
+        holder = holder_at(rows, s, index) or holder_at(rows, s, index - 1)
+        out.append(
+            {
+                "number": seat_map[s] + 1 if isinstance(seat_map[s], int) else s + 1,
+                "name": holder_name(holder) if holder is not None else "",
+                "stand_in": bool(holder is not None and holder.stand_in),
+            }
+        )
+    return out
+
+
+def _mortos_at(state: dict, seats: list[dict]) -> list[dict]:
+    """Each Buraco morto in ``state``: its cards, whether taken, and by whom (from ``seats``, the seats then)."""
+    out = []
+    for team, cards in sorted(stored.as_dict(state.get("mortos")).items()):
+        taken_seat = stored.as_dict(state.get("morto_seat")).get(team)
+        taken = bool(stored.as_dict(state.get("morto_taken")).get(team))
+        by = ""
+        if taken and isinstance(taken_seat, int) and 0 <= taken_seat < len(seats):
+            by = seats[taken_seat]["name"]
+        out.append({"team": int(team) + 1, "cards": ordered(cards), "taken": taken, "by": by})
+    return out
+
+
+def _table_at(engine, state: dict, seat_map: list, rows, index: int) -> dict:
+    """What the replay shows of one state: every seat's view, the seats as held then, the mortos."""
+    seats = _seats_at(seat_map, rows, index)
+    return {
+        "views": [engine.view(state, s) for s in range(len(seat_map))],
+        "seats": seats,
+        "mortos": _mortos_at(state, seats),
+    }
+
+
+def _deal_label(hand, rows, players: int) -> str:
+    """The first step's caption: who dealt, when the record names a dealer among the seats."""
+    if isinstance(hand.dealer, int) and 0 <= hand.dealer < players:
+        return live_event("deal", holder_at(rows, hand.dealer, 0), hand=hand.number)
+    return _("Deal")
+
+
+def _move_label(hand, rows, step: Step) -> str:
+    """A log entry's caption: the move in words, named after who made it (and whom it took from)."""
+    actor = holder_at(rows, step.entry["seat"], step.index)
+    victim = None
+    if isinstance(step.move, dict) and isinstance(step.move.get("from"), int):
+        victim = holder_name(holder_at(rows, step.move["from"], step.index))
+    return describe_move(hand.game, {**step.entry, "move": step.move}, holder_name(actor), victim)
+
+
 def replay_steps(hand, rows) -> list[dict]:
     """The staff replay's steps: each seat's view, who held it, the mortos, and a caption in words.
 
@@ -158,71 +212,32 @@ def replay_steps(hand, rows) -> list[dict]:
     if walked.undealt:
         return [{"label": _("The hand cannot be dealt again from its record."), "views": [], "seats": []}]
     seat_map = stored.as_list(hand.seat_map)
-    players = len(seat_map)
-
-    def seats_at(index: int) -> list[dict]:
-        out = []
-        for s in range(players):
-            holder = holder_at(rows, s, index) or holder_at(rows, s, index - 1)
-            out.append(
-                {
-                    "number": seat_map[s] + 1 if isinstance(seat_map[s], int) else s + 1,
-                    "name": holder_name(holder) if holder is not None else "",
-                    "stand_in": bool(holder is not None and holder.stand_in),
-                }
-            )
-        return out
-
-    def mortos(state: dict, index: int) -> list[dict]:
-        out = []
-        for team, cards in sorted(stored.as_dict(state.get("mortos")).items()):
-            taken_seat = stored.as_dict(state.get("morto_seat")).get(team)
-            taken = bool(stored.as_dict(state.get("morto_taken")).get(team))
-            by = ""
-            if taken and isinstance(taken_seat, int) and 0 <= taken_seat < players:
-                by = seats_at(index)[taken_seat]["name"]
-            out.append({"team": int(team) + 1, "cards": ordered(cards), "taken": taken, "by": by})
-        return out
-
     first = walked.steps[0].state
-    dealer = hand.dealer if isinstance(hand.dealer, int) and 0 <= hand.dealer < players else None
-    deal_label = _("Deal")
-    if dealer is not None:
-        deal_label = live_event("deal", holder_at(rows, dealer, 0), hand=hand.number)
     steps = [
         {
-            "label": deal_label,
+            "label": _deal_label(hand, rows, len(seat_map)),
             "time": "",
-            "views": [engine.view(first, s) for s in range(players)],
-            "seats": seats_at(0),
-            "mortos": mortos(first, 0),
+            **_table_at(engine, first, seat_map, rows, 0),
         }
     ]
     for step in walked.steps[1:]:
-        entry = step.entry
-        actor = holder_at(rows, entry["seat"], step.index)
-        victim = None
-        if isinstance(step.move, dict) and isinstance(step.move.get("from"), int):
-            victim = holder_name(holder_at(rows, step.move["from"], step.index))
-        shown = {**entry, "move": step.move}
         steps.append(
             {
-                "label": describe_move(hand.game, shown, holder_name(actor), victim),
+                "label": _move_label(hand, rows, step),
                 "move": step.move,
-                "time": _clock(entry.get("at")),
-                "views": [engine.view(step.state, s) for s in range(players)],
-                "seats": seats_at(step.index + 1),
-                "mortos": mortos(step.state, step.index + 1),
+                "time": _clock(step.entry.get("at")),
+                **_table_at(engine, step.state, seat_map, rows, step.index + 1),
             }
         )
     if walked.broken_at is not None:
+        last = steps[-1]
         steps.append(
             {
                 "label": _("The log cannot be replayed past this entry."),
                 "time": "",
-                "views": steps[-1]["views"],
-                "seats": steps[-1]["seats"],
-                "mortos": steps[-1]["mortos"],
+                "views": last["views"],
+                "seats": last["seats"],
+                "mortos": last["mortos"],
             }
         )
     return steps

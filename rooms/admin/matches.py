@@ -1,0 +1,95 @@
+"""The match page: who played, the winners, the totals, the seed once it may be shown, and its hands."""
+
+from django.contrib import admin
+from django.db.models import Prefetch
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from rooms import match_access, stored
+from rooms.admin.base import ReadOnlyAdmin, ReadOnlyInline
+from rooms.admin.columns import hands_shown, holders_line, link, score_key, scores_line, small_table
+from rooms.admin.filters import PlayerFilter
+from rooms.describe import winner_names
+from rooms.models import Hand, Match, Participant
+
+
+class HandInline(ReadOnlyInline):
+    model = Hand
+    fields = ("hand_link", "players", "scores_line", "started_at", "ended_at")
+    readonly_fields = fields
+    ordering = ("number",)
+    show_change_link = False
+
+    def get_queryset(self, request):
+        # Each row's title names its match and room: loaded here, without their seeds.
+        return hands_shown(super().get_queryset(request), with_room=False, with_moves=False)
+
+    @admin.display(description=gettext_lazy("hand"))
+    def hand_link(self, obj):
+        return link(reverse("admin:rooms_hand_change", args=[obj.pk]), _("Hand %(number)s") % {"number": obj.number})
+
+    @admin.display(description=gettext_lazy("players"))
+    def players(self, obj):
+        return holders_line(obj.participants.all())
+
+    @admin.display(description=gettext_lazy("scores"))
+    def scores_line(self, obj):
+        return scores_line(obj)
+
+
+@admin.register(Match)
+class MatchAdmin(ReadOnlyAdmin):
+    list_display = ("__str__", "game", "status", "started_at", "ended_at", "people", "winners_named", "verify_link")
+    list_filter = ("game", "status", PlayerFilter, "started_at")
+    search_fields = (
+        "room__name",
+        "room__code",
+        "participants__name",
+        "participants__user__username",
+        "fingerprint",
+        "public_id",
+    )
+    list_select_related = ("room",)
+    fields = (
+        "room",
+        "number",
+        "game",
+        "status",
+        "started_at",
+        "ended_at",
+        "people",
+        "winners_named",
+        "totals_table",
+        "fingerprint",
+        "seed_shown",
+        "verify_link",
+    )
+    readonly_fields = fields
+    inlines = [HandInline]
+
+    def get_queryset(self, request):
+        # A running match's seed is never loaded: seed_shown reads it only once the match is over.
+        return match_access.without_secrets(super().get_queryset(request)).prefetch_related(
+            Prefetch("participants", queryset=Participant.objects.order_by("hand_number", "seat", "from_move"))
+        )
+
+    @admin.display(description=gettext_lazy("seed"))
+    def seed_shown(self, obj):
+        return obj.revealed_seed or _("(secret until the match ends)")
+
+    @admin.display(description=gettext_lazy("verify"))
+    def verify_link(self, obj):
+        return link(obj.verify_url, _("verify"))
+
+    @admin.display(description=gettext_lazy("who played"))
+    def people(self, obj):
+        return holders_line(obj.participants.all()) or "—"
+
+    @admin.display(description=gettext_lazy("winners"))
+    def winners_named(self, obj):
+        return ", ".join(winner_names(obj, list(obj.participants.all()))) or "—"
+
+    @admin.display(description=gettext_lazy("totals"))
+    def totals_table(self, obj):
+        return small_table((score_key(obj.game, k), v) for k, v in stored.as_dict(obj.totals).items())
