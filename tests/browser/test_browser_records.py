@@ -59,7 +59,10 @@ def test_staff_find_who_had_a_card_in_three_clicks(server, browser, played):
     clicks += 1
     assert clicks <= 3
     # The answer is on this page: the seat's holders, and the card in Bruno's starting hand.
+    # (A click on a link does not wait for the next page: wait for the table before counting.)
+    page.wait_for_url(f"**/admin/rooms/hand/{played['hand']}/change/**")
     row = page.locator("table.mesa-cards tr", has_text="Seat 2 · Bruno")
+    row.locator(f"[data-card='{played['card']}']").first.wait_for()
     assert row.locator(f"[data-card='{played['card']}']").count() >= 1
     assert page.locator("table.mesa-seats tr[data-seat='2']", has_text="Bruno").count() == 1
     assert page.locator("table.mesa-seats", has_text="standing in").count() == 1
