@@ -277,6 +277,18 @@ export class Table {
     return roomSeat === null ? fill(S.seat_n, { n: Number(engineSeat) + 1 }) : this.seatName(roomSeat);
   }
 
+  // Who last held an engine seat in the hand on the table, from the hand's record
+  // (room.players): between hands a newcomer already sits where a bot played, and a note
+  // about that hand names the bot. The seat's own name when the record says nothing else.
+  heldName(engineSeat) {
+    const roomSeat = this.roomSeatOf(engineSeat);
+    const holders = roomSeat === null ? null : (this.snapshot.room.players || {})[String(roomSeat)];
+    const last = Array.isArray(holders) && holders.length ? holders[holders.length - 1] : null;
+    const seat = roomSeat === null ? null : this.snapshot.room.seats[roomSeat];
+    if (!last || (seat && last.name && last.name === seat.name)) return this.nameOfEngineSeat(engineSeat);
+    return last.name || `Bot ${roomSeat + 1}`;
+  }
+
   // "Us" / "Them" for the seated player's team and the other one; "Team N" for a spectator.
   teamName(team) {
     const mine = this.myTeam();

@@ -24,6 +24,10 @@ def test_meld_add_to_partners_run_and_discard(server, browser, chromium_path):
     wait_snapshot(page, "s.you.host")
     page.click("[data-action=start]")
     wait_snapshot(page, "s.room.status === 'playing'")
+    # Notes about the hand name who held a seat in it (the hand's record), here the seats' own names.
+    held = page.evaluate("[0, 1, 2, 3].map((e) => window.mesaTable.heldName(e))")
+    named = page.evaluate("[0, 1, 2, 3].map((e) => window.mesaTable.nameOfEngineSeat(e))")
+    assert held == named and all(held), (held, named)
 
     done = {"meld": False, "add": False, "discard": 0, "take": False}
     mine: set[int] = set()  # indexes of the team runs this player made

@@ -59,7 +59,7 @@ const game = {
       if (view.morto_pending && view.morto_pending[team]) state = G.morto_pending;
       else if (view.morto_taken && view.morto_taken[team]) {
         const who = view.morto_seat && view.morto_seat[team];
-        state = who === null || who === undefined ? G.morto_taken : `${G.morto_taken} (${t.nameOfEngineSeat(who)})`;
+        state = who === null || who === undefined ? G.morto_taken : `${G.morto_taken} (${t.heldName(who)})`;
       }
       mortos.append(t.el("div", { class: "morto", dataset: { team, state: view.morto_taken && view.morto_taken[team] ? "taken" : "available" } },
         t.el("strong", { text: `${G.morto} · ${t.teamName(team)}: ` }), state));
