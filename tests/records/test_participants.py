@@ -213,10 +213,12 @@ def test_the_reloaded_log_names_past_moves_after_who_made_them_not_who_sits_ther
         if mover == bob:
             break
     services.leave(bob, room.code)  # a bot plays seat 2 from here on
-    play_until_human(room)  # the bot may be in the middle of Bruno's turn (a drawn card to play or keep)
-    human_auto_move(room, alice)
-    play_until_human(room)  # the bot's move
-    room = Room.objects.select_related("current_match", "current_hand").get(pk=room.pk)
+    for _ in range(50):  # until the bot has moved (a turn may take two steps: a draw, then play or keep)
+        play_until_human(room)
+        room = Room.objects.select_related("current_match", "current_hand").get(pk=room.pk)
+        if any(entry["seat"] == 1 and entry["kind"] == "bot" for entry in room.current_hand.moves):
+            break
+        human_auto_move(room, alice)
     hand = room.current_hand
     engine = registry.get("crazy_eights")
     log = snapshots.public_log(engine, hand, engine.from_json(hand.state))
