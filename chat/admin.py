@@ -1,4 +1,5 @@
-"""The staff's view of every room's chat: messages (filter by room, user, date; search), reports, site-wide mutes.
+"""The staff's view of every room's chat: messages (filter by room, user, date; search), reports (filter by
+reason), site-wide mutes.
 
 Nothing is edited: a message is deleted through its action (which tells the
 room's sockets at once), and its text is shown escaped like every admin value.
@@ -64,11 +65,17 @@ def delete_reported(modeladmin, request, queryset):
 
 @admin.register(ChatReport)
 class ChatReportAdmin(admin.ModelAdmin):
-    list_display = ("time", "message_text", "message_author", "reporter", "message_deleted")
-    list_filter = ("time", "message__deleted")
-    search_fields = ("message__text", "reporter__username", "message__user__username", "message__room__code")
+    list_display = ("time", "reason", "message_text", "message_author", "reporter", "note", "message_deleted")
+    list_filter = ("reason", "time", "message__deleted")
+    search_fields = (
+        "message__text",
+        "note",
+        "reporter__username",
+        "message__user__username",
+        "message__room__code",
+    )
     list_select_related = ("message", "message__user", "reporter")
-    readonly_fields = ("message", "reporter", "time")
+    readonly_fields = ("message", "reporter", "time", "reason", "note")
     actions = (delete_reported,)
 
     def has_add_permission(self, request):

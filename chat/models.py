@@ -42,11 +42,20 @@ class ChatMute(models.Model):
 
 
 class ChatReport(models.Model):
-    """A message someone asked the staff to look at; one per reporter and message."""
+    """A message someone asked the staff to look at, and why; one per reporter and message."""
+
+    class Reason(models.TextChoices):
+        INSULT = "insult", _("Insult")
+        SPAM = "spam", _("Spam")
+        CHEATING = "cheating", _("Cheating talk")
+        OTHER = "other", _("Other")
 
     message = models.ForeignKey(ChatMessage, on_delete=models.CASCADE, related_name="reports")
     reporter = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     time = models.DateTimeField(_("time"))
+    reason = models.CharField(_("reason"), max_length=16, choices=Reason.choices, default=Reason.OTHER)
+    # The reporter's words, canonical (chat/text.py): shown to staff only, always escaped.
+    note = models.CharField(_("note"), max_length=200, blank=True)
 
     class Meta:
         verbose_name = _("chat report")

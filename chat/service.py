@@ -1,24 +1,24 @@
-"""The chat's actions: say, say a quick phrase, mute, report, and the staff's delete.
+"""The chat's actions: say, say a quick phrase, mute and un-mute, report, and the staff's delete.
 
 A message is written under the room's lock (``rooms.table.open_table``, so a
 closing room and a message never cross) and travels as its own event
 (``chat``) to everyone connected to the room except those who muted its
 author; the room's version and snapshots are left alone (``events_only``).
+Everything that can refuse a message without the room (a site-wide mute, the
+rate limit, the text itself) refuses it before the lock is taken.
 """
 
-from datetime import timedelta
+from datetime import UTC, timedelta
 
 from django.db import IntegrityError, transaction
 
-from chat import phrases
+from chat import phrases, rate
 from chat.models import ChatMessage, ChatMute, ChatReport, SiteMute
-from chat.text import clean
+from chat.text import clean, clean_note
 from rooms import clock
 from rooms.errors import RoomError
 from rooms.table import open_table
 
-RATE_COUNT = 5  # messages per user (every room together) ...
-RATE_WINDOW = timedelta(seconds=10)  # ... within this window, by the room layer's clock
 HISTORY = 50
 
 
@@ -34,12 +34,12 @@ def say_phrase(user, code: str, key) -> ChatMessage:
 
 def _write(user, code: str, text: str = "", phrase: str = "") -> ChatMessage:
     now = clock.now()
-    mute = SiteMute.objects.filter(user=user, until__gt=now).order_by("-until").first()
+    mute = site_mute(user.id, now)
     if mute is not None:
-        raise RoomError("chat_muted", until=f"{mute.until:%Y-%m-%d %H:%M} UTC")
+        raise RoomError("chat_muted", **mute_params(mute))
+    if not rate.take(user.id, now):
+        raise RoomError("chat_rate_limited")
     with open_table(code, user=user) as t:
-        if ChatMessage.objects.filter(user=user, time__gt=now - RATE_WINDOW).count() >= RATE_COUNT:
-            raise RoomError("chat_rate_limited")
         message = ChatMessage.objects.create(
             room=t.room, user=user, text=text, phrase=phrase, time=now, spectator=t.seat_for() is None
         )
@@ -47,6 +47,21 @@ def _write(user, code: str, text: str = "", phrase: str = "") -> ChatMessage:
         t.emit("chat", exclude=set(muters), **event(message))
         t.events_only()
     return message
+
+
+def site_mute(user_id: int, now=None) -> SiteMute | None:
+    """The staff's mute of this user in force now (the one that ends last), if any."""
+    now = clock.now() if now is None else now
+    return SiteMute.objects.filter(user_id=user_id, until__gt=now).order_by("-until").first()
+
+
+def mute_params(mute: SiteMute) -> dict[str, str]:
+    """Until when, as text (UTC, the fallback every reader can read) and as ISO 8601 for the browser's own zone."""
+    until = mute.until.astimezone(UTC)
+    return {
+        "until": f"{until:%Y-%m-%d %H:%M} UTC",
+        "until_iso": until.isoformat(timespec="seconds").replace("+00:00", "Z"),
+    }
 
 
 def event(message: ChatMessage) -> dict:
@@ -75,6 +90,17 @@ def history(room_id: int, reader_id: int) -> list[dict]:
     return [event(m) for m in reversed(rows)]
 
 
+def muted_people(reader_id: int) -> list[dict]:
+    """Whom the reader muted, by name (the chat panel's list, each with its un-mute button)."""
+    rows = ChatMute.objects.filter(muter_id=reader_id).select_related("muted").order_by("muted__username")
+    return [{"user_id": row.muted_id, "name": row.muted.shown_name} for row in rows]
+
+
+def snapshot_fields(room_id: int, reader_id: int) -> dict:
+    """What a full snapshot carries for the chat: the history, and whom the reader muted."""
+    return {"chat": history(room_id, reader_id), "chat_muted": muted_people(reader_id)}
+
+
 def set_mute(user, other_id, muted) -> None:
     """``user`` stops (or starts again) receiving ``other_id``'s messages."""
     if isinstance(other_id, bool) or not isinstance(other_id, int) or not isinstance(muted, bool):
@@ -91,14 +117,28 @@ def set_mute(user, other_id, muted) -> None:
         ChatMute.objects.filter(muter=user, muted_id=other_id).delete()
 
 
-def report(user, code: str, message_id) -> None:
-    """``user`` asks the staff to look at a message of this room (once; a second report changes nothing)."""
+def unmute(user, other_id) -> None:
+    """``user`` receives ``other_id``'s messages again (nothing happens if they were not muted)."""
+    set_mute(user, other_id, False)
+
+
+def report(user, code: str, message_id, reason, note=None) -> None:
+    """``user`` asks the staff to look at a message of this room, saying why (once; a second report changes nothing).
+
+    ``reason`` is one of ``ChatReport.Reason``; ``note`` is optional free text,
+    cleaned like a message (at most 200 characters) and shown to staff only.
+    """
     if isinstance(message_id, bool) or not isinstance(message_id, int):
         raise RoomError("bad_message")
+    if not isinstance(reason, str) or reason not in ChatReport.Reason.values:
+        raise RoomError("chat_bad_reason")
+    note = clean_note(note)
     message = ChatMessage.objects.filter(id=message_id, room__code=code, deleted=False).first()
     if message is None:
         raise RoomError("chat_no_such_message")
-    ChatReport.objects.get_or_create(message=message, reporter=user, defaults={"time": clock.now()})
+    ChatReport.objects.get_or_create(
+        message=message, reporter=user, defaults={"time": clock.now(), "reason": reason, "note": note}
+    )
 
 
 def delete(messages) -> int:

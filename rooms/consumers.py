@@ -66,15 +66,18 @@ ACTIONS = {
     "chat": lambda user, code, msg: chat.say(user, code, msg.get("text")),
     "chat_quick": lambda user, code, msg: chat.say_phrase(user, code, msg.get("phrase")),
     "chat_mute": lambda user, code, msg: chat.set_mute(user, msg.get("user"), msg.get("muted", True)),
-    "chat_report": lambda user, code, msg: chat.report(user, code, msg.get("message")),
+    "chat_unmute": lambda user, code, msg: chat.unmute(user, msg.get("user")),
+    "chat_report": lambda user, code, msg: chat.report(
+        user, code, msg.get("message"), msg.get("reason"), msg.get("note")
+    ),
 }
 
 
 def _full_snapshot(room_id: int, user_id: int) -> dict[int, dict]:
-    """The snapshot a socket gets on connect or asks for, with the room's recent chat (``chat``)."""
+    """The snapshot a socket gets on connect or asks for, with the room's recent chat and the reader's mutes."""
     snaps = broadcast.room_snapshots(room_id, user_id)
     if user_id in snaps:
-        snaps[user_id]["chat"] = chat.history(room_id, user_id)
+        snaps[user_id].update(chat.snapshot_fields(room_id, user_id))
     return snaps
 
 

@@ -63,6 +63,8 @@ MESSAGES = {
     "chat_self_mute": _("You cannot mute yourself."),
     "chat_no_such_user": _("There is no such player."),
     "chat_no_such_message": _("There is no such message in this room."),
+    "chat_bad_reason": _("Choose why you report this message."),
+    "chat_note_too_long": _("A report's note has at most 200 characters."),
     # the rules
     "not_your_turn": _("It is not your turn."),
     "hand_over": _("The hand is over."),

@@ -1,9 +1,11 @@
-"""What the table's chat panel needs from the server: the quick phrases and its labels, in the reader's language."""
+"""What the table's chat panel needs from the server: the quick phrases, its labels and the reader's site-wide
+mute, in the reader's language."""
 
 from django import template
 from django.utils.translation import gettext as _
 
-from chat import phrases
+from chat import phrases, service
+from chat.models import ChatReport
 
 register = template.Library()
 
@@ -14,11 +16,25 @@ def chat_phrases() -> list[tuple[str, str]]:
 
 
 @register.simple_tag
-def chat_strings() -> dict[str, str]:
+def chat_strings() -> dict:
     return {
         "spectator": _("(watching)"),
         "mute": _("Mute"),
         "mute_title": _("Stop seeing this person's messages"),
+        "unmute": _("Un-mute"),
+        "unmute_title": _("See this person's messages again"),
         "report": _("Report"),
         "reported": _("Reported"),
+        "report_why": _("Why do you report this message?"),
+        "report_note": _("A note for the staff (optional)"),
+        "report_send": _("Send the report"),
+        "cancel": _("Cancel"),
+        "reasons": {value: str(label) for value, label in ChatReport.Reason.choices},
     }
+
+
+@register.simple_tag
+def chat_site_mute(user) -> dict | None:
+    """The staff's mute of the reader in force now: until when, in UTC text and as ISO 8601 for the browser."""
+    mute = service.site_mute(user.id) if user.is_authenticated else None
+    return service.mute_params(mute) if mute is not None else None

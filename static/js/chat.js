@@ -1,6 +1,7 @@
-// The table talk in the side panel: messages, quick phrases, mute and report. It reads the
-// table's own socket (window.mesaTable, static/js/table.js) by wrapping its `receive`, so the
-// table knows nothing of the chat. Every text is set with textContent: a message is never markup.
+// The table talk in the side panel: messages, quick phrases, mute and un-mute, report with a
+// reason. It reads the table's own socket (window.mesaTable, static/js/table.js) by wrapping its
+// `receive`, so the table knows nothing of the chat. Every text is set with textContent: a
+// message is never markup.
 
 const $ = (id) => document.getElementById(id);
 const table = window.mesaTable;
@@ -9,6 +10,7 @@ const lang = (document.documentElement.lang || "pt-br").toLowerCase();
 const me = Number(table.root.dataset.user);
 const list = $("chat-list");
 const mine = new Set(); // ids of this page's chat requests: their refusals are shown here
+const muted = new Map(); // user id -> name: whom this reader muted (the snapshot's chat_muted)
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -25,6 +27,22 @@ function clock(ms) {
   return new Date(ms).toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" });
 }
 
+// An end time the server gives in UTC (ISO 8601), shown in this browser's own time zone.
+function localTime(iso) {
+  const when = new Date(iso);
+  if (Number.isNaN(when.getTime())) return null;
+  return new Intl.DateTimeFormat(lang, {
+    day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short",
+  }).format(when);
+}
+
+function showLocalTimes(root) {
+  root.querySelectorAll("time[data-local-time]").forEach((node) => {
+    const text = localTime(node.getAttribute("datetime"));
+    if (text) node.textContent = text;
+  });
+}
+
 function send(action, fields) {
   const id = table.send(action, fields);
   if (id) mine.add(id);
@@ -39,12 +57,64 @@ function line(m) {
   if (m.user_id !== me) {
     li.append(" ",
       el("button", { type: "button", class: "button button--ghost button--small", title: L.mute_title, text: L.mute,
-        onclick: () => { send("chat_mute", { user: m.user_id, muted: true }); dropAuthor(m.user_id); } }),
-      el("button", { type: "button", class: "button button--ghost button--small", text: L.report,
-        onclick: (e) => { send("chat_report", { message: m.id }); e.target.disabled = true; e.target.textContent = L.reported; } }));
+        onclick: () => mute(m.user_id, m.name) }),
+      el("button", { type: "button", class: "button button--ghost button--small chat__report", text: L.report,
+        onclick: (e) => openReport(li, m, e.currentTarget) }));
   }
   li.dataset.user = String(m.user_id);
   return li;
+}
+
+// --- report: a reason from the fixed list, and an optional note for the staff ---------------------
+function openReport(li, m, button) {
+  if (li.querySelector(".chat__report-form")) return;
+  const reason = el("select", { name: "reason", required: "" },
+    el("option", { value: "", text: "—" }),
+    ...Object.entries(L.reasons).map(([value, text]) => el("option", { value, text })));
+  const note = el("input", { type: "text", name: "note", maxlength: "200", autocomplete: "off", placeholder: L.report_note,
+    "aria-label": L.report_note });
+  const form = el("form", { class: "chat__report-form" },
+    el("label", { class: "small" }, L.report_why, " ", reason), note,
+    el("span", { class: "chat__report-buttons" },
+      el("button", { type: "submit", class: "button button--small", text: L.report_send }),
+      el("button", { type: "button", class: "button button--ghost button--small", text: L.cancel,
+        onclick: () => { form.remove(); button.focus(); } })));
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    if (!reason.value) { reason.focus(); return; }
+    const fields = { message: m.id, reason: reason.value };
+    if (note.value.trim()) fields.note = note.value;
+    if (!send("chat_report", fields)) return;
+    form.remove();
+    button.disabled = true;
+    button.textContent = L.reported;
+  });
+  li.append(form);
+  reason.focus();
+}
+
+// --- mute and un-mute: for this reader only, kept on the server (so across reloads) ---------------
+function renderMuted() {
+  const people = [...muted.entries()].sort((a, b) => a[1].localeCompare(b[1], lang));
+  $("chat-muted-list").replaceChildren(...people.map(([id, name]) => el("li", { "data-user": String(id) },
+    el("span", { text: name }), " ",
+    el("button", { type: "button", class: "button button--ghost button--small", title: L.unmute_title, text: L.unmute,
+      onclick: () => unmute(id) }))));
+  $("chat-muted").hidden = people.length === 0;
+}
+
+function mute(userId, name) {
+  if (!send("chat_mute", { user: userId, muted: true })) return;
+  muted.set(userId, name);
+  dropAuthor(userId);
+  renderMuted();
+}
+
+function unmute(userId) {
+  if (!send("chat_unmute", { user: userId })) return;
+  muted.delete(userId);
+  renderMuted();
+  table.send("snapshot"); // their messages of this room come back with the history
 }
 
 function add(m) {
@@ -60,14 +130,24 @@ function dropAuthor(userId) {
 
 function showError(msg) {
   const known = (table.S && table.S.errors && table.S.errors[msg.code]) || msg.message || msg.code;
-  const params = msg.params || {};
+  const params = { ...(msg.params || {}) };
+  // The server's until is UTC text (its fallback); the ISO form is shown in this browser's zone.
+  if (params.until_iso) params.until = localTime(params.until_iso) || params.until;
   $("chat-error").textContent = known.replace(/\{(\w+)\}/g, (all, k) => (k in params ? params[k] : all));
   $("chat-error").hidden = false;
 }
 
 const receive = table.receive.bind(table);
 table.receive = (msg) => {
-  if (msg.type === "snapshot" && Array.isArray(msg.chat)) list.replaceChildren(...msg.chat.map(line));
+  if (msg.type === "snapshot" && Array.isArray(msg.chat)) {
+    list.replaceChildren(...msg.chat.map(line));
+    list.scrollTop = list.scrollHeight;
+    if (Array.isArray(msg.chat_muted)) {
+      muted.clear();
+      for (const person of msg.chat_muted) muted.set(person.user_id, person.name);
+      renderMuted();
+    }
+  }
   else if (msg.type === "event" && msg.kind === "chat") add(msg);
   else if (msg.type === "event" && msg.kind === "chat_deleted") list.querySelector(`[data-id="${msg.id}"]`)?.remove();
   else if (mine.has(msg.id)) {
@@ -92,3 +172,5 @@ $("chat-form").addEventListener("submit", (e) => {
   const input = $("chat-text");
   if (input.value.trim() && send("chat", { text: input.value })) input.value = "";
 });
+
+showLocalTimes($("chat"));

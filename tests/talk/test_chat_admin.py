@@ -26,7 +26,7 @@ def said(alice, bob, clock):
     other = services.create_room(bob, "rouba_monte", "Outra")
     hostile = service.say(alice, room.code, XSS)
     service.say(bob, other.code, "elsewhere")
-    service.report(bob, room.code, hostile.id)
+    service.report(bob, room.code, hostile.id, "insult", "  <b>rude</b>\u200b  to   me ")
     return room, other, hostile
 
 
@@ -50,6 +50,21 @@ def test_staff_filter_the_chat_by_room_user_and_date_and_search_it(client, staff
     dated = client.get(url, {"time__year": today.year, "time__month": today.month, "time__day": today.day})
     assert dated.status_code == 200 and "elsewhere" in dated.content.decode()
     assert client.get(url, {"q": "nothing said"}).content.decode().count("elsewhere") == 0
+
+
+def test_staff_see_each_reports_reason_and_note_and_filter_on_the_reason(client, staff, said, alice, bob, clock):
+    room, _other, _hostile = said
+    spam = service.say(bob, room.code, "buy cheap chips")
+    service.report(alice, room.code, spam.id, "spam")
+    client.force_login(staff)
+    url = reverse("admin:chat_chatreport_changelist")
+    page = client.get(url).content.decode()  # in Portuguese, the site's first language
+    assert "Ofensa" in page and "Propaganda ou spam" in page
+    assert "&lt;b&gt;rude&lt;/b&gt; to me" in page and "<b>rude</b>" not in page
+    insults = client.get(url, {"reason__exact": "insult"}).content.decode()
+    assert "&lt;script" in insults and "buy cheap chips" not in insults
+    spams = client.get(url, {"reason__exact": "spam"}).content.decode()
+    assert "buy cheap chips" in spams and "&lt;script" not in spams
 
 
 def test_the_delete_action_marks_the_message_deleted(client, staff, said):

@@ -1,6 +1,8 @@
 """What a chat message may be and when it is refused: text only, the room open, the rate, the mutes."""
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from chat import service
 from chat.models import ChatMessage, ChatReport
@@ -42,6 +44,27 @@ def test_a_closed_room_refuses_a_message(alice, clock):
     assert not ChatMessage.objects.exists()
 
 
+def test_a_refused_sixth_message_never_reads_or_locks_the_room(alice, clock):
+    """The rate limit is counted before the room's lock: a flood of chat does not take the lock per message."""
+    room = services.create_room(alice, "rouba_monte", "Mesa")
+    for i in range(5):
+        service.say(alice, room.code, f"m{i}")
+    with CaptureQueriesContext(connection) as queries:
+        assert code_of(service.say, alice, room.code, "sixth") == "chat_rate_limited"
+    touched = [q["sql"] for q in queries.captured_queries if "rooms_room" in q["sql"] or "FOR UPDATE" in q["sql"]]
+    assert touched == []
+    assert ChatMessage.objects.count() == 5
+
+
+def test_the_rate_limit_is_per_user_over_every_room(alice, bob, clock):
+    room = services.create_room(alice, "rouba_monte", "Mesa")
+    other = services.create_room(alice, "rouba_monte", "Outra")
+    for i in range(5):
+        service.say(alice, (room, other)[i % 2].code, f"m{i}")
+    assert code_of(service.say, alice, other.code, "sixth") == "chat_rate_limited"
+    service.say(bob, room.code, "bob is not alice")
+
+
 def test_five_messages_in_ten_seconds_then_a_clear_refusal(alice, clock):
     room = services.create_room(alice, "rouba_monte", "Mesa")
     for i in range(5):
@@ -60,7 +83,8 @@ def test_a_site_wide_mute_refuses_until_its_end_and_says_when(alice, clock):
     with pytest.raises(RoomError) as info:
         service.say(alice, room.code, "oi")
     assert info.value.code == "chat_muted"
-    assert info.value.params == {"until": f"{mute.until:%Y-%m-%d %H:%M} UTC"}
+    assert info.value.params["until"] == f"{mute.until:%Y-%m-%d %H:%M} UTC"
+    assert info.value.params["until_iso"] == mute.until.strftime("%Y-%m-%dT%H:%M:%SZ")
     assert info.value.params["until"] in info.value.message
     clock.advance(2 * 3600 + 1)
     service.say(alice, room.code, "oi")
@@ -74,11 +98,26 @@ def test_an_unknown_quick_phrase_is_refused(alice, clock):
 def test_a_report_is_stored_once_per_reporter(alice, bob, clock):
     room = services.create_room(alice, "rouba_monte", "Mesa")
     message = service.say(alice, room.code, "oi")
-    service.report(bob, room.code, message.id)
-    service.report(bob, room.code, message.id)
-    assert ChatReport.objects.filter(message=message, reporter=bob).count() == 1
+    service.report(bob, room.code, message.id, "insult")
+    service.report(bob, room.code, message.id, "spam", "again")
+    report = ChatReport.objects.get(message=message, reporter=bob)
+    assert (report.reason, report.note) == ("insult", "")
     other = services.create_room(bob, "rouba_monte", "Outra")
-    assert code_of(service.report, bob, other.code, message.id) == "chat_no_such_message"
+    assert code_of(service.report, bob, other.code, message.id, "other") == "chat_no_such_message"
+
+
+def test_a_report_says_why_from_a_fixed_list_with_a_short_canonical_note(alice, bob, clock):
+    room = services.create_room(alice, "rouba_monte", "Mesa")
+    message = service.say(alice, room.code, "oi")
+    for bad in (None, "rude", "", 3, ["insult"]):
+        assert code_of(service.report, bob, room.code, message.id, bad) == "chat_bad_reason"
+    assert code_of(service.report, bob, room.code, message.id, "spam", "x" * 201) == "chat_note_too_long"
+    assert code_of(service.report, bob, room.code, message.id, "spam", {"a": 1}) == "bad_message"
+    assert not ChatReport.objects.exists()
+    # NFC, no control or format characters, one space between words: "Cafe\u0301" is "Café".
+    service.report(bob, room.code, message.id, "cheating", " Cafe\u0301\u202e <i>x</i>\n\n " + "y" * 150)
+    assert ChatReport.objects.get().note == "Café <i>x</i> " + "y" * 150
+    assert ChatReport.objects.get().reason == ChatReport.Reason.CHEATING
 
 
 def test_history_leaves_out_deleted_messages_and_muted_authors(alice, bob, clock):

@@ -85,13 +85,42 @@ async def test_a_muter_does_not_receive_the_muted_persons_messages(alice, bob):
     await asyncio.gather(a.disconnect(), b.disconnect())
 
 
+async def test_an_unmute_brings_the_person_back_and_mutes_survive_a_reconnect(alice, bob):
+    room = await database_sync_to_async(services.create_room)(alice, "rouba_monte", "Mesa")
+    a, snapshot = await joined(alice, room.code)
+    assert snapshot["chat_muted"] == []
+    b, _ = await joined(bob, room.code)
+    await b.send_json_to({"action": "chat", "id": 1, "text": "antes"})
+    await receive_until(a, lambda m: m["type"] == "event")
+    await a.send_json_to({"action": "chat_mute", "id": 1, "user": bob.id, "muted": True})
+    await receive_until(a, lambda m: m["type"] == "ack")
+    await a.disconnect()
+    # A new page: the mute is still there, listed by name, and bob's message stays out.
+    a, snapshot = await joined(alice, room.code)
+    assert snapshot["chat_muted"] == [{"user_id": bob.id, "name": "bob"}]
+    assert snapshot["chat"] == []
+    await a.send_json_to({"action": "chat_unmute", "id": 2, "user": bob.id})
+    ack, _ = await receive_until(a, lambda m: m["type"] in ("ack", "error"))
+    assert ack == {"type": "ack", "id": 2, "action": "chat_unmute"}
+    await a.send_json_to({"action": "snapshot"})
+    snapshot, _ = await receive_until(a, lambda m: m["type"] == "snapshot")
+    assert snapshot["chat_muted"] == [] and [m["text"] for m in snapshot["chat"]] == ["antes"]
+    await b.send_json_to({"action": "chat", "id": 2, "text": "depois"})
+    event, _ = await receive_until(a, lambda m: m["type"] == "event")
+    assert event["text"] == "depois"
+    await a.send_json_to({"action": "chat_unmute", "id": 3, "user": "bob"})
+    error, _ = await receive_until(a, lambda m: m["type"] == "error")
+    assert error["code"] == "bad_message" and error["id"] == 3
+    await asyncio.gather(a.disconnect(), b.disconnect())
+
+
 async def test_a_deleted_message_is_removed_from_every_socket_at_once(alice, bob):
     room = await database_sync_to_async(services.create_room)(alice, "rouba_monte", "Mesa")
     a, _ = await joined(alice, room.code)
     b, _ = await joined(bob, room.code)
     await b.send_json_to({"action": "chat", "id": 1, "text": "feio"})
     said, _ = await receive_until(a, lambda m: m["type"] == "event")
-    await b.send_json_to({"action": "chat_report", "id": 2, "message": said["id"]})
+    await b.send_json_to({"action": "chat_report", "id": 2, "message": said["id"], "reason": "insult", "note": "feio"})
     await receive_until(b, lambda m: m["type"] == "ack")
     await database_sync_to_async(service.delete)(ChatMessage.objects.filter(id=said["id"]))
     for comm in (a, b):
@@ -107,6 +136,7 @@ async def test_a_muted_user_is_told_until_when_in_their_language(alice):
     await a.send_json_to({"action": "chat", "id": 1, "text": "oi"})
     error, _ = await receive_until(a, lambda m: m["type"] == "error")
     until = f"{mute.until:%Y-%m-%d %H:%M} UTC"
-    assert error["code"] == "chat_muted" and error["params"] == {"until": until}
+    iso = mute.until.strftime("%Y-%m-%dT%H:%M:%SZ")
+    assert error["code"] == "chat_muted" and error["params"] == {"until": until, "until_iso": iso}
     assert until in error["message"] and "{until}" not in error["message"]
     await a.disconnect()
