@@ -36,6 +36,44 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+// Put `nodes` in `box` in place of its children, keeping every child that equals the node meant
+// for its place (Node.isEqualNode): a part of the table that did not change is not styled and
+// laid out again (docs/benchmarks.md). A kept node keeps its own listeners, so a listener reads
+// whatever can change without changing the node (the room's status, say) when it runs.
+export function patchChildren(box, nodes) {
+  const old = [...box.childNodes];
+  nodes.forEach((node, i) => {
+    const here = old[i];
+    if (!here) box.append(node);
+    else if (!here.isEqualNode(node)) here.replaceWith(node);
+  });
+  for (const extra of old.slice(nodes.length)) extra.remove();
+}
+
+// Put exactly `nodes`, in this order, in `box`, moving as few as possible: the children not among
+// them are taken out first, then each node is inserted where it is not already. Kept nodes
+// (the same elements, reused by the caller by key) are not styled again.
+export function placeChildren(box, nodes) {
+  const keep = new Set(nodes);
+  for (const child of [...box.childNodes]) if (!keep.has(child)) child.remove();
+  let at = box.firstChild;
+  for (const node of nodes) {
+    if (node === at) at = at.nextSibling;
+    else box.insertBefore(node, at);
+  }
+}
+
+// Shown or hidden, written only on a change.
+export function setHidden(node, hidden) {
+  if (node.hidden !== hidden) node.hidden = hidden;
+}
+
+// Text and attributes written only when they change (a write of the same value still costs a
+// style recalculation of what depends on it).
+export function setText(node, text) {
+  if (node.textContent !== text) node.textContent = text;
+}
+
 function randomHex(bytes) {
   const buf = new Uint8Array(bytes);
   crypto.getRandomValues(buf);
@@ -229,7 +267,7 @@ export class Table {
   // The banner row takes no room while every banner is hidden.
   paintBanners() {
     const box = this.root.querySelector(".banners");
-    box.hidden = [...box.children].every((b) => b.hidden);
+    setHidden(box, [...box.children].every((b) => b.hidden));
   }
 
   setConn(state) {
@@ -376,8 +414,8 @@ export class Table {
   paint(previous) {
     const snap = this.snapshot;
     const room = snap.room;
-    $("room-status").textContent = S.status[room.status] || room.status;
-    this.root.dataset.status = room.status;
+    setText($("room-status"), S.status[room.status] || room.status);
+    if (this.root.dataset.status !== room.status) this.root.dataset.status = room.status;
     this.root.classList.toggle("table--watching", !this.playing);
     this.root.classList.toggle("table--between", room.status !== "playing");
     this.renderPaused();
@@ -395,7 +433,8 @@ export class Table {
       console.error(e);
     }
     // The hand's cards overlap just enough to fit (static/css/table.css reads the count).
-    $("hand").style.setProperty("--n", String($("hand").children.length || 1));
+    const n = String($("hand").children.length || 1);
+    if ($("hand").style.getPropertyValue("--n") !== n) $("hand").style.setProperty("--n", n);
     this.renderTimer();
     this.updateLog(previous);
     this.announceLastMove(previous);
@@ -403,6 +442,7 @@ export class Table {
     if (mine && !this.wasMyTurn) this.yourTurn();
     this.wasMyTurn = mine;
     this.root.classList.toggle("table--my-turn", mine);
+    $("hand").classList.toggle("hand--turn", mine);
   }
 
   yourTurn() {
@@ -414,7 +454,7 @@ export class Table {
   renderPaused() {
     const room = this.snapshot.room;
     const banner = $("paused-banner");
-    banner.hidden = !room.paused;
+    setHidden(banner, !room.paused);
     const reasons = { empty: S.paused_empty, staff: S.paused_staff };
     if (room.paused) banner.textContent = reasons[room.pause_reason] || S.paused_host;
   }
@@ -430,8 +470,8 @@ export class Table {
     if (reserved) text = fill(S.reserved_yours, { n: reserved.index + 1, when: next });
     else if (this.seated && !this.playing && room.status !== "waiting" && room.status !== "closed") text = next;
     else if (!this.seated && room.status !== "closed") text = S.watching;
-    banner.hidden = !text;
-    banner.textContent = text;
+    setHidden(banner, !text);
+    setText(banner, text);
     this.paintBanners();
   }
 
@@ -442,10 +482,10 @@ export class Table {
     const me = snap.you.seat === null ? 0 : snap.you.seat;
     const places = seatPositions(n, me);
     for (const side of ["left", "top", "right"]) {
-      $(`seats-${side}`).replaceChildren(...places[side].map((i) => this.seatNode(room.seats[i], side)));
+      patchChildren($(`seats-${side}`), places[side].map((i) => this.seatNode(room.seats[i], side)));
     }
-    $("stage").dataset.others = String(n - 1);
-    $("seat-me").replaceChildren(this.seatNode(room.seats[me], "bottom"));
+    if ($("stage").dataset.others !== String(n - 1)) $("stage").dataset.others = String(n - 1);
+    patchChildren($("seat-me"), [this.seatNode(room.seats[me], "bottom")]);
   }
 
   // One compact seat: name, badges, team, a fanned back with the card count, online/offline,
@@ -538,15 +578,17 @@ export class Table {
       controls.append(select, el("button", { type: "button", class: small, "data-action": "add-bot",
         onclick: () => this.send("add_bot", { seat: seat.index, level: select.value }), text: S.add_bot }));
     }
+    // The seat may be kept across snapshots (patchChildren): the status is read at the click.
+    const status = () => this.snapshot.room.status;
     if (snap.you.host && seat.bot && !seat.remove_pending) {
-      const during = snap.room.status !== "waiting" && snap.room.status !== "match_over";
+      const during = () => status() !== "waiting" && status() !== "match_over";
       const go = () => this.send("remove_bot", { seat: seat.index });
-      controls.append(icon("remove-bot", "×", S.remove_bot, () => (during ? this.confirmThen(S.confirm_remove_bot, go) : go())));
+      controls.append(icon("remove-bot", "×", S.remove_bot, () => (during() ? this.confirmThen(S.confirm_remove_bot, go) : go())));
     }
     if (snap.you.seat === seat.index) {
-      const during = snap.room.status === "playing" || snap.room.status === "hand_over";
+      const during = () => status() === "playing" || status() === "hand_over";
       const go = () => this.send("leave");
-      controls.append(icon("leave", "⏏", S.leave, () => (during ? this.confirmThen(S.confirm_leave, go) : go())));
+      controls.append(icon("leave", "⏏", S.leave, () => (during() ? this.confirmThen(S.confirm_leave, go) : go())));
     }
     // A lone icon sits in the seat's corner.
     if (controls.children.length === 1 && controls.firstChild.classList.contains("seat__icon")) controls.classList.add("seat__controls--corner");
@@ -560,7 +602,7 @@ export class Table {
     $("host-settings").hidden = !snap.you.host;
     if (!snap.you.host) return;
     const box = $("host-controls");
-    box.replaceChildren(...this.hostButtons(false));
+    patchChildren(box, this.hostButtons(false));
     const select = $("time-limit");
     if (document.activeElement !== select) select.value = room.time_limit ? String(room.time_limit) : "";
   }
@@ -593,7 +635,7 @@ export class Table {
     if (options.match_games > 1) rows.push([S.setting_games, String(options.match_games)]);
     rows.push([S.time_limit, room.time_limit ? fill(S.seconds_n, { n: room.time_limit }) : S.no_limit]);
     rows.push([S.setting_seats, String(room.seat_count)]);
-    $("settings").replaceChildren(...rows.flatMap(([k, v]) => [el("dt", { text: k }), el("dd", { text: v })]));
+    patchChildren($("settings"), rows.flatMap(([k, v]) => [el("dt", { text: k }), el("dd", { text: v })]));
   }
 
   // Always on the felt: the match totals (team games: us and them) and the target.
@@ -613,25 +655,25 @@ export class Table {
     if (typeof options.target === "number") items.push(el("span", { class: "score score--target", text: fill(S.target_n, { n: options.target }) }));
     if (S.rules.directional) items.push(el("span", { class: "score score--direction", title: S.setting_direction,
       text: options.counter_clockwise ? `↺ ${S.counter_clockwise}` : `↻ ${S.clockwise}` }));
-    box.replaceChildren(...items);
-    box.hidden = !items.length;
+    patchChildren(box, items);
+    setHidden(box, !items.length);
   }
 
   renderFair() {
     const room = this.snapshot.room;
     const match = room.match;
-    const box = $("fair");
-    box.replaceChildren();
+    const items = [];
     const row = (label, value, extra) => {
-      box.append(el("dt", { text: label }), el("dd", {}, el("code", { class: "hash", text: value }), extra || null));
+      items.push(el("dt", { text: label }), el("dd", {}, el("code", { class: "hash", text: value }), extra || null));
     };
     if (match && match.fingerprint) row(S.fingerprint, match.fingerprint);
     if (match && match.seed) {
       row(S.seed, match.seed);
-      box.append(el("dt", {}, ""), el("dd", {}, el("a", { href: match.verify_url, class: "verify-link", text: S.verify })));
+      items.push(el("dt", {}, ""), el("dd", {}, el("a", { href: match.verify_url, class: "verify-link", text: S.verify })));
     }
     const next = room.next_fingerprint || (match && match.next_fingerprint);
     if (next) row(S.next_fingerprint, next);
+    patchChildren($("fair"), items);
   }
 
   label(key) { return this.game.teams ? this.teamName(key) : this.seatName(Number(key)); }
@@ -644,7 +686,7 @@ export class Table {
     const rows = history.filter((h) => h.match === matchId);
     if (!rows.length) {
       // A new match has no finished hand yet: the last match's result must not stay on screen.
-      box.replaceChildren(el("p", { class: "muted", text: "—" }));
+      patchChildren(box, [el("p", { class: "muted", text: "—" })]);
       $("result-panel").hidden = true;
       return;
     }
@@ -664,10 +706,11 @@ export class Table {
     });
     const last = running[running.length - 1];
     const foot = el("tfoot", {}, el("tr", {}, el("th", { text: S.total }), ...keys.map((k) => el("th", { class: "num", text: totals[k] ?? last[k] ?? 0 }))));
-    box.replaceChildren(el("table", { class: "data-table history" }, el("thead", {}, head), body, foot));
+    const items = [el("table", { class: "data-table history" }, el("thead", {}, head), body, foot)];
     if (room.match && room.match.seed) {
-      box.append(el("p", {}, el("a", { href: room.match.verify_url, class: "history__verify", text: S.verify })));
+      items.push(el("p", {}, el("a", { href: room.match.verify_url, class: "history__verify", text: S.verify })));
     }
+    patchChildren(box, items);
     this.renderResult(rows[rows.length - 1]);
   }
 
@@ -709,7 +752,7 @@ export class Table {
     const panel = $("result-panel");
     const show = (room.status === "hand_over" || room.status === "match_over") && !!last;
     const key = last ? `${last.match}:${last.number}:${room.status}` : "";
-    panel.hidden = !show || this.resultClosedFor === key;
+    setHidden(panel, !show || this.resultClosedFor === key);
     if (!show) return;
     const over = room.status === "match_over";
     const winners = ((over && room.match ? room.match.winners : last.result.winners) || []).map(String);
@@ -769,9 +812,9 @@ export class Table {
       share = Math.max(0, Math.min(1, ms / full));
       timer.classList.toggle("countdown--low", left <= 5);
     }
-    timer.hidden = !text;
+    setHidden(timer, !text);
     timer.style.setProperty("--left", String(share));
-    timer.querySelector(".countdown__text").textContent = text;
+    setText(timer.querySelector(".countdown__text"), text);
   }
 
   maybeSendSeed() {
@@ -927,8 +970,8 @@ export class Table {
 
   hint(text) {
     const node = $("hint");
-    node.textContent = text;
-    node.hidden = !text;
+    setText(node, text);
+    setHidden(node, !text);
     clearTimeout(this.hintTimer);
     if (text) this.hintTimer = setTimeout(() => { node.hidden = true; }, 5000);
   }

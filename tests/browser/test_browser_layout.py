@@ -252,34 +252,93 @@ def test_cards_fly_without_blocking_the_next_move_and_not_at_all_with_reduced_mo
     context.close()
 
 
-RENDER_JS = """async () => {
-  // Draw the latest snapshot again, as if it had just arrived: the script's work, then apart the
-  // style and layout it causes (read back at once). The fastest of 25 is the cost of the code;
-  // the slower ones add whatever else the machine was doing.
+RENDER_JS = """async (rounds) => {
+  // A snapshot as it arrives after a move: the latest one and the same table a move later (a
+  // card of your hand gone to the pile, or in Buraco to your first run with another to the
+  // pile; the turn passed on), drawn one after the other `rounds` times. Each draw is timed end to
+  // end: the script's work, then the style and layout it causes (read back at once). Chromium
+  // throttles by pausing the page now and then, so a short draw may miss every pause: the
+  // median is the figure, the fastest only shows the code's own cost.
   const t = window.mesaTable;
+  const now = t.snapshot;
+  const later = structuredClone(now);
+  const view = later.view;
+  const card = view.hand.shift();
+  if (view.melds) {
+    const team = String(view.team ?? later.room.seats[later.you.seat].team);
+    view.melds[team][0].cards.push(card);
+    view.discard = [...(view.discard || []), view.hand.pop()];
+  } else {
+    view.discard_top = card;
+  }
+  const seats = later.room.seats;
+  const me = later.you.seat;
+  view.hand_counts[String(seats[me].engine_seat)] = view.hand.length;
+  seats[me].turn = false;
+  seats[(me + 1) % seats.length].turn = true;
+  later.legal = [];
+  later.room.version += 1;
+  later.room.state_version += 1;
   const script = [];
   const layout = [];
-  for (let i = 0; i < 25; i += 1) {
+  const total = [];
+  for (let i = 0; i < rounds; i += 1) {
     await new Promise((r) => requestAnimationFrame(r));
+    const [from, to] = i % 2 ? [later, now] : [now, later];
     const start = performance.now();
-    t.render(t.snapshot);
+    t.snapshot = to;
+    t.render(from);
     const drawn = performance.now();
     void document.body.offsetHeight;
+    const end = performance.now();
     script.push(drawn - start);
-    layout.push(performance.now() - drawn);
+    layout.push(end - drawn);
+    total.push(end - start);
   }
+  t.snapshot = now;
+  t.render(later);
   const best = (list) => Math.round(Math.min(...list) * 10) / 10;
-  const median = (list) => Math.round([...list].sort((a, b) => a - b)[12] * 10) / 10;
-  return { script: best(script), script_median: median(script), layout: best(layout), layout_median: median(layout),
-    nodes: document.querySelectorAll("*").length };
+  const median = (list) => Math.round([...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] * 10) / 10;
+  return { total: best(total), total_median: median(total), script: best(script), script_median: median(script),
+    layout: best(layout), layout_median: median(layout), nodes: document.querySelectorAll("*").length };
 }"""
 
 
+def restyled_by_a_move(page, cdp) -> dict:
+    """The most elements one draw of a move restyled, and layout objects it dirtied, read from a
+    DevTools trace (UpdateLayoutTree's elementCount, Layout's dirtyObjects of totalObjects)."""
+    events, done = [], []
+    cdp.on("Tracing.dataCollected", lambda p: events.extend(p["value"]))
+    cdp.on("Tracing.tracingComplete", lambda p: done.append(True))
+    cdp.send("Tracing.start", {"categories": "devtools.timeline", "transferMode": "ReportEvents"})
+    page.evaluate(RENDER_JS, 4)
+    cdp.send("Tracing.end")
+    for _ in range(600):  # the trace arrives in pieces, then tracingComplete
+        if done:
+            break
+        page.wait_for_timeout(50)
+    assert done, "no trace"
+    styled = [
+        e["args"]["elementCount"]
+        for e in events
+        if e["name"] == "UpdateLayoutTree" and "elementCount" in e.get("args", {})
+    ]
+    laid = [e["args"]["beginData"] for e in events if e["name"] == "Layout" and "beginData" in e.get("args", {})]
+    return {
+        "restyled": max(styled),
+        "relaid": max(d["dirtyObjects"] for d in laid),
+        "objects": max(d["totalObjects"] for d in laid),
+    }
+
+
 def test_a_snapshot_renders_within_budget_on_a_throttled_phone(server, browser, chromium_path):
-    """docs/benchmarks.md: the script's render of a snapshot stays under 16 ms at 4x CPU throttling.
+    """docs/benchmarks.md: a snapshot is drawn in under 16 ms at 4x CPU throttling, end to end
+    (the script, then the style and layout it causes): the median of 25 draws, in the best of
+    three rounds (a round beside other busy processes measures them too).
 
     Six Crazy Eights seats, and the crowded Buraco table (nine runs per team) on a 390x844 phone.
-    The style and layout that follow are measured and printed too."""
+    A move redraws only what it changed: on the crowded table it restyles and lays out again
+    under a quarter of the page, which the DevTools trace counts whatever the machine's speed."""
     name = unique("perf")
     user = make_users(server.env, name)[name]
     context, page = phone_context(browser, server, user["session"])
@@ -295,10 +354,17 @@ def test_a_snapshot_renders_within_budget_on_a_throttled_phone(server, browser, 
         page.goto(f"{server.base}/rooms/{code}/")
         wait_snapshot(page, my_turn_js(), timeout=30000)
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
-        figures[game] = page.evaluate(RENDER_JS)
+        for _ in range(3):
+            figures[game] = page.evaluate(RENDER_JS, 25)
+            if figures[game]["total_median"] < 16:
+                break
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
-    print("render ms at 4x throttling (best and median of 25):", figures)
-    assert all(f["script"] < 16 for f in figures.values()), figures
+        figures[game].update(restyled_by_a_move(page, cdp))
+    print("render ms at 4x throttling (fastest and median of 25):", figures)
+    assert all(f["total_median"] < 16 for f in figures.values()), figures
+    crowded = figures["buraco"]
+    assert crowded["restyled"] * 4 < crowded["nodes"], crowded
+    assert crowded["relaid"] * 4 < crowded["objects"], crowded
     context.close()
 
 

@@ -5,7 +5,7 @@
 
 import { cardElement, fill } from "../cards.js";
 import { runProblem } from "./buraco_runs.js";
-import { startTable } from "../table.js";
+import { patchChildren, placeChildren, setText, startTable } from "../table.js";
 
 const $ = (id) => document.getElementById(id);
 const key = (cards) => [...cards].sort().join(",");
@@ -30,19 +30,20 @@ const game = {
     const canStock = legal.some((m) => m.type === "draw_stock");
     const canPile = legal.some((m) => m.type === "draw_discard");
     const stock = $("stock");
-    stock.dataset.place = "stock";
-    stock.disabled = !canStock;
+    if (!stock.dataset.place) stock.dataset.place = "stock";
+    if (stock.disabled !== !canStock) stock.disabled = !canStock;
     stock.classList.toggle("option", canStock);
     stock.onclick = () => canStock && t.move({ type: "draw_stock" });
-    $("stock-count").textContent = `(${view.stock_count ?? 0})`;
+    setText($("stock-count"), `(${view.stock_count ?? 0})`);
     const fan = $("discard");
-    fan.dataset.place = "discard";
+    if (!fan.dataset.place) fan.dataset.place = "discard";
     const pile = view.discard || [];
-    fan.replaceChildren(...pile.map((code) => cardElement(code, S, { small: true })));
-    if (!pile.length) fan.append(t.el("span", { class: "muted small", text: G.discard_empty }));
+    // Only the cards that changed are drawn again (a discard adds one at the end).
+    patchChildren(fan, pile.length ? pile.map((code) => cardElement(code, S, { small: true }))
+      : [t.el("span", { class: "muted small", text: G.discard_empty })]);
     fan.setAttribute("aria-label", pile.length ? fill(G.discard_title, { n: pile.length, card: t.cardName(pile[pile.length - 1]) }) : G.discard_empty);
     const take = $("take-pile");
-    take.disabled = !canPile;
+    if (take.disabled !== !canPile) take.disabled = !canPile;
     take.classList.toggle("option", canPile);
     take.onclick = () => canPile && t.move({ type: "draw_discard" });
     // The pile itself takes a click too (the button and P are its keyboard way).
@@ -50,8 +51,7 @@ const game = {
     fan.onclick = () => canPile && t.move({ type: "draw_discard" });
 
     // mortos
-    const mortos = $("mortos");
-    mortos.replaceChildren();
+    const mortos = [];
     const mine = view.team ?? t.myTeam() ?? "0";
     const theirs = mine === "0" ? "1" : "0";
     for (const team of [mine, theirs]) {
@@ -61,9 +61,10 @@ const game = {
         const who = view.morto_seat && view.morto_seat[team];
         state = who === null || who === undefined ? G.morto_taken : `${G.morto_taken} (${t.heldName(who)})`;
       }
-      mortos.append(t.el("div", { class: "morto", dataset: { team, state: view.morto_taken && view.morto_taken[team] ? "taken" : "available" } },
+      mortos.push(t.el("div", { class: "morto", dataset: { team, state: view.morto_taken && view.morto_taken[team] ? "taken" : "available" } },
         t.el("strong", { text: `${G.morto} · ${t.teamName(team)}: ` }), state));
     }
+    patchChildren($("mortos"), mortos);
 
     // runs of both teams
     this.renderRuns(t, "runs-mine", mine, true);
@@ -72,21 +73,42 @@ const game = {
     // hand
     const box = $("hand");
     box.classList.add("hand--buraco");
-    box.replaceChildren();
     const inPlay = new Set();
     for (const m of legal) for (const c of m.cards || []) inPlay.add(c);
     for (const m of legal) if (m.type === "discard") inPlay.add(m.card);
-    hand.forEach((code, i) => {
-      const node = cardElement(code, S, { tag: "button" });
-      node.dataset.index = i;
-      node.setAttribute("aria-pressed", this.selected.has(i) ? "true" : "false");
+    const nodes = this.handNodes(t, box, hand);
+    nodes.forEach((node, i) => {
+      const code = hand[i];
+      if (node.dataset.index !== String(i)) node.dataset.index = i;
+      const pressed = this.selected.has(i) ? "true" : "false";
+      if (node.getAttribute("aria-pressed") !== pressed) node.setAttribute("aria-pressed", pressed);
       node.classList.toggle("playable", inPlay.has(code));
-      node.title = t.cardName(code);
-      node.addEventListener("click", () => this.toggle(t, i));
-      box.append(node);
     });
-    $("prompt").textContent = t.myTurn ? (view.phase === "draw" ? G.phase_draw : G.phase_play) : "";
+    setText($("prompt"), t.myTurn ? (view.phase === "draw" ? G.phase_draw : G.phase_play) : "");
     this.paintOptions(t);
+  },
+
+  // The hand's card buttons, in order: the ones already there are kept (by code, in their
+  // order), only a card new to the hand is made, and one that left is taken out; so a draw or
+  // a meld restyles the few cards it moved, not the whole hand.
+  handNodes(t, box, hand) {
+    const spare = new Map();
+    for (const node of box.children) {
+      const list = spare.get(node.dataset.card) || [];
+      list.push(node);
+      spare.set(node.dataset.card, list);
+    }
+    const nodes = hand.map((code) => {
+      const list = spare.get(code);
+      if (list && list.length) return list.shift();
+      const node = cardElement(code, t.S, { tag: "button" });
+      node.title = t.cardName(code);
+      // The index is read at the click: a kept card moves along the hand.
+      node.addEventListener("click", () => this.toggle(t, Number(node.dataset.index)));
+      return node;
+    });
+    placeChildren(box, nodes);
+    return nodes;
   },
 
   renderRuns(t, id, team, mine) {
@@ -94,31 +116,39 @@ const game = {
     const G = S.game;
     const view = t.snapshot.view || {};
     const section = $(id);
-    section.dataset.team = team;
+    if (section.dataset.team !== team) section.dataset.team = team;
     const points = (view.points || {})[team];
     // Seated: "our runs" / "their runs"; a spectator reads the teams' numbers.
     const title = t.myTeam() === null ? fill(G.runs_of, { team: t.teamName(team) }) : (mine ? G.runs_ours : G.runs_theirs);
-    section.querySelector("h3").textContent = `${title}${points ? ` · ${fill(S.points_n, { n: points })}` : ""}`;
+    setText(section.querySelector("h3"), `${title}${points ? ` · ${fill(S.points_n, { n: points })}` : ""}`);
     const box = section.querySelector(".runs");
-    box.replaceChildren();
     const runs = (view.melds && view.melds[team]) || [];
-    if (!runs.length) box.append(t.el("p", { class: "muted small", text: G.no_runs }));
-    runs.forEach((run, i) => {
-      const cards = t.el("span", { class: "run__cards" }, ...run.cards.map((c, k) => {
-        const node = cardElement(c, S, { small: true });
-        if (run.wild === k) { node.classList.add("card--wild"); node.title = G.wild; }
-        return node;
-      }));
-      const label = `${this.runName(t, run)}${run.canastra ? ` — ${G.canastra[run.canastra]}` : ""}`;
-      const node = t.el(mine ? "button" : "div", { class: `run${mine ? " add-button" : ""}`, type: mine ? "button" : null,
-        dataset: { meld: i, team }, role: mine ? null : "group", "aria-label": label, title: label }, cards);
-      if (run.canastra) node.append(t.el("span", { class: `canastra canastra--${run.canastra}`, text: G.canastra_short[run.canastra] }));
-      if (mine) {
-        node.setAttribute("aria-disabled", "true");
-        node.addEventListener("click", () => this.add(t, i));
-      }
-      box.append(node);
+    if (!runs.length) { patchChildren(box, [t.el("p", { class: "muted small", text: G.no_runs })]); return; }
+    // A run is made again only when it changed (its key: what it shows); the others stay.
+    const old = new Map([...box.children].map((node) => [node.dataset.key, node]));
+    const nodes = runs.map((run, i) => {
+      const runKey = `${mine ? "m" : "t"}${team}:${i}:${run.cards.join("")}:${run.wild ?? ""}:${run.canastra || ""}`;
+      return old.get(runKey) || this.runNode(t, run, i, team, mine, runKey);
     });
+    placeChildren(box, nodes);
+  },
+
+  runNode(t, run, i, team, mine, runKey) {
+    const G = t.S.game;
+    const cards = t.el("span", { class: "run__cards" }, ...run.cards.map((c, k) => {
+      const node = cardElement(c, t.S, { small: true });
+      if (run.wild === k) { node.classList.add("card--wild"); node.title = G.wild; }
+      return node;
+    }));
+    const label = `${this.runName(t, run)}${run.canastra ? ` — ${G.canastra[run.canastra]}` : ""}`;
+    const node = t.el(mine ? "button" : "div", { class: `run${mine ? " add-button" : ""}`, type: mine ? "button" : null,
+      dataset: { meld: i, team, key: runKey }, role: mine ? null : "group", "aria-label": label, title: label }, cards);
+    if (run.canastra) node.append(t.el("span", { class: `canastra canastra--${run.canastra}`, text: G.canastra_short[run.canastra] }));
+    if (mine) {
+      node.setAttribute("aria-disabled", "true");
+      node.addEventListener("click", () => this.add(t, i));
+    }
+    return node;
   },
 
   // "5♠ to 9♠" in words: the first and last cards of a run.
@@ -144,12 +174,12 @@ const game = {
     const k = key(chosen);
     const meld = chosen.length ? legal.find((m) => m.type === "meld" && key(m.cards) === k) : null;
     const meldButton = $("meld");
-    meldButton.disabled = !meld;
+    if (meldButton.disabled !== !meld) meldButton.disabled = !meld;
     meldButton.classList.toggle("option", !!meld);
     meldButton.onclick = () => meld && this.send(t, meld);
     const discard = chosen.length === 1 ? legal.find((m) => m.type === "discard" && m.card === chosen[0]) : null;
     const discardButton = $("bu-discard");
-    discardButton.disabled = !discard;
+    if (discardButton.disabled !== !discard) discardButton.disabled = !discard;
     discardButton.classList.toggle("option", !!discard);
     discardButton.onclick = () => discard && this.send(t, discard);
     let adds = 0;
@@ -158,9 +188,9 @@ const game = {
       const ok = chosen.length && legal.some((m) => m.type === "add" && m.meld === i && key(m.cards) === k);
       if (ok) adds += 1;
       run.classList.toggle("option", !!ok);
-      run.setAttribute("aria-disabled", ok ? "false" : "true");
+      if (run.getAttribute("aria-disabled") !== (ok ? "false" : "true")) run.setAttribute("aria-disabled", ok ? "false" : "true");
     });
-    $("clear").disabled = !chosen.length;
+    if ($("clear").disabled !== !chosen.length) $("clear").disabled = !chosen.length;
     $("clear").onclick = () => { this.selected = new Set(); t.render(t.snapshot); };
     t.hint(chosen.length ? this.explain(t, chosen, { meld, discard, adds }) : "");
   },
