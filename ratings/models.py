@@ -49,7 +49,7 @@ class RatingChange(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating_changes", verbose_name=_("player")
     )
     game = models.CharField(_("game"), max_length=32, choices=GAME_CHOICES)
-    # 1 for the winners, then the others, the ones who left last.
+    # 1 for the winners, then the others by their match totals (ties share), the ones who left last.
     rank = models.PositiveSmallIntegerField(_("place"))
     left = models.BooleanField(_("left before the end"), default=False)
     mu_before = models.FloatField(_("μ before"))

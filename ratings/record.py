@@ -2,9 +2,9 @@
 
 The entrants are read from the hands' participants (rooms/participants.py),
 never from today's seats: every seat held when the last hand ended (a person,
-a bot, a stand-in bot) finishes where its seat, or its team, finished; every
-person who held a seat earlier but not at the end left the match and is
-ranked last, alone. Bots keep their fixed ratings (ratings/method.py).
+a bot, a stand-in bot) finishes where its seat, or its team, finished (the
+winners first, the others by their match totals); every person who held a
+seat earlier but not at the end left the match and is placed last, alone. Bots keep their fixed ratings (ratings/method.py).
 
 A match counts once: its change rows are unique per (match, person), and a
 match that already has change rows is not rated again (docs/ratings.md).
@@ -16,10 +16,10 @@ from django.utils import timezone
 
 from ratings import method
 from ratings.models import Rating, RatingChange
-from rooms import participants
+from rooms import participants, stored
 from rooms.models import Match, Participant
 
-WINNER, FINISHED, LEFT = 1, 2, 3
+WINNER = 1  # the winners' place; the others follow by their match totals, the ones who left last
 
 
 @dataclass(frozen=True)
@@ -34,26 +34,57 @@ def _holders_at_end(rows: list[Participant]) -> list[Participant]:
     return [row for row in rows if row.hand_number == last and row.until_move is None]
 
 
-def standings(match: Match, rows: list[Participant], teams: bool) -> list[tuple[int, list[Entrant]]]:
-    """(rank, members) of every group that takes part in the rating, best first.
+def _total(totals: dict, key: str) -> float | None:
+    value = totals.get(key)
+    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
 
-    A match with a result ranks its winners 1 and the other seats (or teams) 2;
-    one without a result (the room closed, too few players stayed) ranks the
-    seats held at the end together. Leavers come last, each alone.
+
+def places(keys: list[str], winners: set[str], totals: dict) -> dict[str, int]:
+    """The place of every seat (or team) key: the winners 1st, then the others by their match totals.
+
+    Every game of Mesa is won by the highest total (Crazy Eights: "vence o
+    maior total"), so the others are placed by their totals, highest first;
+    equal totals share a place, and places are counted as on the leaderboard
+    (1, 2, 2, 4). When the totals cannot say (a key without a number, or
+    winners who do not hold the highest totals), the others share the place after the winners.
+    """
+    scores = {k: _total(totals, k) for k in keys}
+    out = {k: WINNER for k in keys if k in winners}
+    others = [k for k in keys if k not in winners]
+    first_other = len(out) + 1
+    if not others:
+        return out
+    if not out or any(scores[k] is None for k in keys) or min(scores[k] for k in out) < max(scores[k] for k in others):
+        return out | dict.fromkeys(others, first_other)
+    ordered = sorted(others, key=lambda k: -scores[k])
+    for i, key in enumerate(ordered):
+        tied = i and scores[key] == scores[ordered[i - 1]]
+        out[key] = out[ordered[i - 1]] if tied else first_other + i
+    return out
+
+
+def standings(match: Match, rows: list[Participant], teams: bool) -> list[tuple[int, list[Entrant]]]:
+    """(place, members) of every group that takes part in the rating, best first.
+
+    A match with a result places its winners 1st and the other seats (or
+    teams) after them by their match totals (``places``); one without a result
+    (the room closed, too few players stayed) places the seats held at the end
+    together. Leavers come last, after everyone who stayed, each alone.
     """
     if not rows:
         return []
-    winners = {str(w) for w in match.winners or []} if match.status == Match.Status.OVER else set()
+    over = match.status == Match.Status.OVER
+    winners = {str(w) for w in match.winners or []} if over else set()
     groups: dict[str, list[Entrant]] = {}
-    ranks: dict[str, int] = {}
     for row in _holders_at_end(rows):
         key = str(row.seat % 2) if teams else str(row.seat)
         groups.setdefault(key, []).append(Entrant(row.user_id, row.bot_level))
-        ranks[key] = WINNER if key in winners else FINISHED
-    out = [(ranks[key], members) for key, members in groups.items()]
+    placed = places(list(groups), winners, stored.as_dict(match.totals)) if winners else dict.fromkeys(groups, 1)
+    out = [(placed[key], members) for key, members in groups.items()]
     stayed = participants.seated_at_end(rows)
     leavers = sorted({row.user_id for row in rows if row.user_id is not None and row.user_id not in stayed})
-    out += [(LEFT, [Entrant(user_id, left=True)]) for user_id in leavers]
+    last = len(groups) + 1
+    out += [(last, [Entrant(user_id, left=True)]) for user_id in leavers]
     return sorted(out, key=lambda pair: pair[0])
 
 

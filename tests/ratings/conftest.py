@@ -21,16 +21,26 @@ def people(make_user):
     return [make_user(f"p{i}") for i in range(6)]
 
 
-def ended_match(game: str, holders: dict, winners, *, leavers=(), status=Match.Status.OVER, rated=True, room=None):
+def ended_match(
+    game: str, holders: dict, winners, *, leavers=(), status=Match.Status.OVER, rated=True, room=None, totals=None
+):
     """A match of ``game`` that ended with ``holders`` (room seat -> a user or a bot level) in its last hand.
 
     ``leavers`` are (seat, user) who held a seat in hand 1 and left it; the last
-    hand is hand 2 whenever there are leavers. ``winners`` are room seats or team keys.
+    hand is hand 2 whenever there are leavers. ``winners`` are room seats or team keys;
+    ``totals`` the match totals by the same keys (none: the totals cannot place the others).
     """
     room = room or Room.objects.create(game=game, name="Rated", seat_count=len(holders), rated=rated)
     number = room.matches.count() + 1
     match = Match.objects.create(
-        room=room, number=number, game=game, seed="s", fingerprint="f", status=status, winners=list(winners)
+        room=room,
+        number=number,
+        game=game,
+        seed="s",
+        fingerprint="f",
+        status=status,
+        winners=list(winners),
+        totals=totals or {},
     )
     now = timezone.now()
     last = 2 if leavers else 1

@@ -3,7 +3,7 @@
 import pytest
 from openskill.models import PlackettLuce
 
-from ratings import method
+from ratings import method, record
 from ratings.models import Rating, RatingChange
 from rooms.models import Match
 from rooms.participants import record_match_end
@@ -70,6 +70,50 @@ def test_a_crazy_eights_match_of_many_ranks_its_winner_above_the_others(people, 
     assert RatingChange.objects.filter(rank=1).get().user == seated[2]
 
 
+def test_a_crazy_eights_match_places_every_seat_by_its_total_and_equal_totals_share(people):
+    """Bruno won with 112; Dora took 75; Ana and Caio have 40 each and share third place."""
+    ana, bruno, caio, dora = people[:4]
+    totals = {"0": 40, "1": 112, "2": 40, "3": 75}
+    match = ended_match("crazy_eights", {0: ana, 1: bruno, 2: caio, 3: dora}, ["1"], totals=totals)
+    record_match_end(match, teams=False)
+    rated = MODEL.rate([[MODEL.rating()] for _ in range(4)], ranks=[3, 1, 3, 2])
+    for person, [new] in zip((ana, bruno, caio, dora), rated, strict=True):
+        _close(_rating(person, "crazy_eights"), new)
+    places = dict(RatingChange.objects.values_list("user__username", "rank"))
+    assert places == {"p0": 3, "p1": 1, "p2": 3, "p3": 2}
+    # Not what winner-against-the-rest would give: Dora, second, gains on Ana, third.
+    assert _rating(dora, "crazy_eights").mu > _rating(ana, "crazy_eights").mu
+
+
+def test_the_totals_place_a_leaver_behind_everyone_who_stayed(people):
+    a, b, c, d = people[:4]
+    totals = {"0": 30, "1": 0, "2": 101}
+    match = ended_match("crazy_eights", {0: a, 1: "easy", 2: c}, ["2"], leavers=[(1, d)], totals=totals)
+    record_match_end(match, teams=False)
+    easy = MODEL.rating(*method.BOT_RATINGS["easy"])
+    [[new_a], [_bot], [new_c], [new_d]] = MODEL.rate(
+        [[MODEL.rating()], [easy], [MODEL.rating()], [MODEL.rating()]], ranks=[2, 3, 1, 4]
+    )
+    for person, new in ((a, new_a), (c, new_c), (d, new_d)):
+        _close(_rating(person, "crazy_eights"), new)
+    assert RatingChange.objects.get(user=d).rank == 4
+    assert not RatingChange.objects.filter(user=b).exists()
+
+
+@pytest.mark.parametrize(
+    ("winners", "totals", "expected"),
+    [
+        ({"1"}, {"0": 40, "1": 112, "2": 40, "3": 75}, {"1": 1, "3": 2, "0": 3, "2": 3}),
+        ({"0", "2"}, {"0": 120, "1": 5, "2": 120, "3": 60}, {"0": 1, "2": 1, "3": 3, "1": 4}),
+        ({"1"}, {"0": 40, "1": 112, "games": 3}, {"1": 1, "0": 2, "2": 2, "3": 2}),  # seat 2, 3 without a total
+        ({"1"}, {"0": 140, "1": 112, "2": 3, "3": 4}, {"1": 1, "0": 2, "2": 2, "3": 2}),  # won below another total
+        ({"1"}, {"0": True, "1": 112, "2": 3, "3": 4}, {"1": 1, "0": 2, "2": 2, "3": 2}),  # not a number
+    ],
+)
+def test_places_from_the_totals(winners, totals, expected):
+    assert record.places(["0", "1", "2", "3"], winners, totals) == expected
+
+
 def test_a_match_counts_once_even_if_its_end_is_processed_twice(people):
     a, b = people[:2]
     match = ended_match("rouba_monte", {0: a, 1: b}, ["1"])
@@ -94,7 +138,7 @@ def test_the_one_who_left_is_ranked_last_and_loses(people):
     _close(_rating(a, "crazy_eights"), new_a)
     _close(_rating(c, "crazy_eights"), new_c)
     change = RatingChange.objects.get(user=b)
-    assert (change.rank, change.left) == (3, True) and change.shown_after < change.shown_before
+    assert (change.rank, change.left) == (4, True) and change.shown_after < change.shown_before
 
 
 def test_a_match_without_a_result_costs_only_the_one_who_left(people):
