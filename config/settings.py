@@ -105,7 +105,10 @@ if DATABASE_URL:
             DATABASE_URL, conn_max_age=env_int("DB_CONN_MAX_AGE", 60, 0), conn_health_checks=True
         )
     }
-    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool("DB_PREPARED_STATEMENTS", True):
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        # Django's backend with a health check that costs no round trip (config/postgresql/).
+        DATABASES["default"]["ENGINE"] = "config.postgresql"
+    if DATABASES["default"]["ENGINE"] == "config.postgresql" and env_bool("DB_PREPARED_STATEMENTS", True):
         # The statements of every move are prepared on their connection after two runs
         # (rooms/queries.py); Django's other queries bind in the client and never are.
         # Off (0) behind a pooler that cannot keep prepared statements per client.

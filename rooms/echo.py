@@ -5,18 +5,21 @@ No game, no database: a message received on the socket is sent with
 when the channel layer delivers it. bench/load.py measures this next to a move
 on the same stack, so that a move's round trip can be read as a multiple of
 what the transport alone costs. Logged-in users only (close 4401 otherwise).
-Routed only with ``MESA_BENCH_ECHO`` on (rooms/routing.py).
+Routed only with ``MESA_BENCH_ECHO`` on (rooms/routing.py). It dispatches as
+the room sockets do (``rooms.dispatch``), so the floor is the same transport.
 """
 
 import uuid
 
 from channels.generic.websocket import AsyncWebsocketConsumer
 
+from rooms.dispatch import DirectDispatch
+
 MAX_MESSAGE_BYTES = 8192
 CLOSE_UNAUTHENTICATED = 4401
 
 
-class EchoConsumer(AsyncWebsocketConsumer):
+class EchoConsumer(DirectDispatch, AsyncWebsocketConsumer):
     async def connect(self):
         user = self.scope.get("user")
         self.group = None

@@ -21,6 +21,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 
 from rooms import frames, limits, sessions
+from rooms.dispatch import DirectDispatch
 from rooms.messages import english, message_for
 
 CLOSE_UNAUTHENTICATED = 4401
@@ -43,7 +44,7 @@ def error_frame(code: str, message: str | None = None, msg_id=None) -> dict:
     return {"type": "error", "id": msg_id, "code": code, "message": message or english(code) or code}
 
 
-class GuardedConsumer(AsyncJsonWebsocketConsumer):
+class GuardedConsumer(DirectDispatch, AsyncJsonWebsocketConsumer):
     """A socket of a logged-in user whose frames are checked before ``handle`` and whose end is certain."""
 
     # The clock of the rate limits; tests replace it to move time themselves.

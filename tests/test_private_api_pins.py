@@ -1,10 +1,13 @@
 """Pins on the private parts of libraries that Mesa's hot path relies on.
 
-Two places use more than a library's public API, for speed:
+Three places use more than a library's public API, for speed:
 - config/realtime.py publishes a group message with one Redis ``PUBLISH`` on the
   channel that channels-redis's pub/sub layer subscribes for the group, a name
   it builds itself (``RedisPubSubChannelLayer._get_group_channel_name``). If a
   release renamed it, broadcasts would go nowhere without any error.
+- rooms/dispatch.py replaces Channels' ``AsyncConsumer.dispatch`` with one that
+  skips its ``aclose_old_connections()`` hop; if a release made dispatch do
+  more, our consumers would silently miss it.
 - rooms/queries.py compiles the move's statements once with Django's SQL
   compiler and builds the objects from its ``klass_info``, ``select`` and
   converters, and binds on the server with ``ServerBindingCursor``.
@@ -17,6 +20,7 @@ it was checked on, so that an upgrade fails here and the checks are re-run.
 import asyncio
 import time
 
+import channels
 import channels_redis
 import django
 import pytest
@@ -29,7 +33,11 @@ from tests.conftest import missing
 
 # Library version (major.minor) -> what was checked on it. Change a version only after
 # running this module and tests/rooms/test_compiled_queries.py on the new release.
-CHECKED = {"django": ("5.2", django.__version__), "channels_redis": ("4.3", channels_redis.__version__)}
+CHECKED = {
+    "django": ("5.2", django.__version__),
+    "channels": ("4.3", channels.__version__),
+    "channels_redis": ("4.3", channels_redis.__version__),
+}
 
 
 @pytest.mark.parametrize("library", sorted(CHECKED))
@@ -105,3 +113,34 @@ def test_the_server_binding_cursor_is_where_queries_takes_it():
     from django.db.backends.postgresql.base import ServerBindingCursor
 
     assert callable(ServerBindingCursor)
+
+
+def test_channels_dispatch_does_only_what_ours_does_plus_the_hop():
+    import inspect
+
+    from channels.consumer import AsyncConsumer
+
+    from rooms.consumers import LobbyConsumer, RoomConsumer
+    from rooms.dispatch import DirectDispatch
+    from rooms.echo import EchoConsumer
+
+    lines = [line.strip() for line in inspect.getsource(AsyncConsumer.dispatch).splitlines()]
+    body = [line for line in lines if line and not line.startswith(('"""', "Works out", "async def"))]
+    assert body == [
+        "handler = getattr(self, get_handler_name(message), None)",
+        "if handler:",
+        "await aclose_old_connections()",
+        "await handler(message)",
+        "else:",
+        'raise ValueError("No handler for message type %s" % message["type"])',
+    ], "Channels' dispatch changed: check rooms/dispatch.py against it"
+    for consumer in (RoomConsumer, LobbyConsumer, EchoConsumer):
+        assert consumer.dispatch is DirectDispatch.dispatch
+
+
+def test_redis_py_parses_with_hiredis():
+    """hiredis (requirements.txt) is what redis-py and channels-redis parse replies with."""
+    from redis.connection import DefaultParser
+    from redis.utils import HIREDIS_AVAILABLE
+
+    assert HIREDIS_AVAILABLE and DefaultParser.__name__ == "_HiredisParser"

@@ -203,3 +203,27 @@ async def test_a_change_committed_before_an_action_failed_still_reaches_everyone
     assert theirs["room"]["seats"][2]["bot"] == "easy"
     for comm in (acting, watching):
         await comm.disconnect()
+
+
+async def test_frames_and_snapshots_reach_their_handler_without_a_hop_to_the_sync_thread(alice, monkeypatch):
+    """Channels' dispatch awaits ``aclose_old_connections`` (a thread hop) before every handler; ours does not."""
+    import channels.consumer
+
+    hops = []
+    real = channels.consumer.aclose_old_connections
+
+    async def counted():
+        hops.append(1)
+        return await real()
+
+    monkeypatch.setattr(channels.consumer, "aclose_old_connections", counted)
+    room = await new_room(alice)
+    comm, connected, _ = await connect(alice, f"/ws/rooms/{room.code}/")
+    assert connected
+    await receive_until(comm, lambda m: m["type"] == "snapshot")
+    await comm.send_json_to({"action": "add_bot", "seat": 1, "level": "easy", "id": "b1"})
+    await receive_until(comm, lambda m: m["type"] == "ack")
+    await comm.send_json_to({"action": "ping"})
+    await receive_until(comm, lambda m: m["type"] == "pong")
+    assert hops == []
+    await comm.disconnect()
