@@ -105,6 +105,7 @@ def lobby_rooms(game: str | None = None) -> list[dict]:
                 "free": sum(1 for s in seats if s.is_empty),
                 "time_limit": room.time_limit,
                 "paused": room.paused,
+                "rated": room.rated,
             }
         )
     return out

@@ -379,6 +379,8 @@ def lobby_strings() -> dict:
         "reconnecting": _("Reconnecting…"),
         "rooms_n": _("%(n)s rooms"),
         "rooms_1": _("1 room"),
+        "rated": pgettext("room", "Rated"),
+        "casual": pgettext("room", "Casual"),
     }
 
 

@@ -76,6 +76,7 @@ function render(rooms) {
     const parts = [room.game_name, fill(S.seats, { taken, total: room.seats })];
     if (room.bots) parts.push(fill(S.bots_n, { n: room.bots }));
     if (room.host) parts.push(room.host);
+    parts.push(room.rated ? S.rated : S.casual);
     parts.push(S.status[room.status] || room.status_name);
     if (room.paused) parts.push(S.paused);
     facts.textContent = parts.join(" · ");
