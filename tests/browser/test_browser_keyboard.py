@@ -1,17 +1,12 @@
-"""Whole matches with the keyboard only: Rouba Monte, Stealing Bundles (two piles each) and the
-deciding hand of a Buraco match. (Crazy Eights has its own: test_browser_crazy_eights.py.)
+"""Whole matches with the keyboard only: Rouba Monte, Stealing Bundles (two piles each), and whole
+Buraco hands with every kind of move. (Crazy Eights has its own: test_browser_crazy_eights.py.)
 
 Nothing is clicked: Tab walks the page to a card or a button, Enter and Space act, D and P
 draw in Buraco. Each move the page makes is one of the snapshot's legal moves.
 """
 
-import json
-
 import pytest
-from conftest import canon, create_rooms, logged_in, my_turn_js, snapshot, unique, wait_snapshot
-from test_browser_matches import NEAR_THE_END, earlier_results
-
-from tests.live import manage_shell
+from conftest import canon, create_rooms, logged_in, my_turn_js, unique, wait_snapshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -83,22 +78,34 @@ def test_capture_matches_with_the_keyboard_only(server, browser, chromium_path):
     context.close()
 
 
-def play_buraco_turn_by_keyboard(page, snap: dict) -> None:
-    """Draw with D (or P), then the biggest new run, else an addition, else a discard: the cards
-    selected with Tab and Enter, the move made from the button or the run with Enter."""
+BURACO_KINDS = {"draw_stock", "draw_discard", "meld", "add", "discard"}
+
+
+def play_buraco_turn_by_keyboard(page, snap: dict, done: set[str]) -> None:
+    """One step of the person's Buraco turn by keyboard, reaching for the kinds of move not yet
+    in ``done``: P takes the discard pile once, else D draws; an addition to a run (once), else
+    the biggest new run, else an addition, else a discard. The cards are selected with Tab and
+    Enter, the move made from its button or the run with Enter; ``done`` gets the move's kind."""
     view, legal, version = snap["view"], snap["legal"], snap["version"]
+    kinds = {m["type"] for m in legal}
     if view["phase"] == "draw":
-        page.keyboard.press("d" if any(m["type"] == "draw_stock" for m in legal) else "p")
+        kind = (
+            "draw_discard"
+            if "draw_discard" in kinds and ("draw_discard" not in done or "draw_stock" not in kinds)
+            else "draw_stock"
+        )
+        page.keyboard.press("p" if kind == "draw_discard" else "d")
         wait_snapshot(page, f"s.version > {version}")
+        done.add(kind)
         return
     melds = [m for m in legal if m["type"] == "meld"]
     adds = [m for m in legal if m["type"] == "add"]
     discards = [m for m in legal if m["type"] == "discard"]
-    if melds:
-        move, button = max(melds, key=lambda m: len(m["cards"])), "#meld"
-    elif adds:
+    if adds and ("add" not in done or not melds):
         move = adds[0]
         button = f'#runs-mine .run[data-meld="{move["meld"]}"]'
+    elif melds:
+        move, button = max(melds, key=lambda m: len(m["cards"])), "#meld"
     else:
         move, button = discards[-1], "#bu-discard"
     cards = move.get("cards") or [move["card"]]
@@ -112,23 +119,46 @@ def play_buraco_turn_by_keyboard(page, snap: dict) -> None:
     tab_to(page, button)
     page.keyboard.press("Enter")
     wait_snapshot(page, f"s.version > {version}")
+    done.add(move["type"])
 
 
-def test_the_deciding_buraco_hand_with_the_keyboard_only(server, browser, chromium_path):
+def play_buraco_hand_by_keyboard(page, done: set[str]) -> dict:
+    """Keyboard turns until the hand is over; the snapshot then."""
+    for _ in range(600):
+        snap = wait_snapshot(page, f"s.room.status !== 'playing' || ({my_turn_js()})", timeout=30000)
+        if snap["room"]["status"] != "playing":
+            return snap
+        play_buraco_turn_by_keyboard(page, snap, done)
+    raise AssertionError("the hand did not end")
+
+
+def test_whole_buraco_hands_with_the_keyboard_only(server, browser, chromium_path):
+    """Against three bots, from the start of the match: a whole hand played with the keyboard,
+    in which the person draws from the stock, takes the discard pile, melds a new run, adds to
+    one and discards. Should the bots end the hand before all of that happened, the host deals
+    the next one from the result dialog (Tab, Enter) and plays it too."""
     name = unique("kbb")
     context, page, _user = logged_in(browser, server, name)
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    out = manage_shell(server.env, NEAR_THE_END.format(results=json.dumps(earlier_results()), host=name))
-    facts = json.loads(next(x for x in out.splitlines() if x.startswith("JSON"))[4:])
-    page.goto(f"{server.base}/rooms/{facts['code']}/")
+    (code,) = create_rooms(
+        server, name, [{"game": "buraco", "bots": 3, "level": "normal", "options": {"target": 5000}}]
+    )
+    page.goto(f"{server.base}/rooms/{code}/")
+    wait_snapshot(page, "s.you.host && s.room.status === 'waiting'")
+    tab_to(page, "#host-controls [data-action=start]")
+    page.keyboard.press("Enter")
     wait_snapshot(page, "s.room.status === 'playing'")
-    for _ in range(600):
-        snap = wait_snapshot(page, f"s.room.status !== 'playing' || ({my_turn_js()})", timeout=30000)
-        if snap["room"]["status"] != "playing":
+    done: set[str] = set()
+    for hand in range(1, 5):
+        end = play_buraco_hand_by_keyboard(page, done)
+        assert end["room"]["status"] == "hand_over", end["room"]["status"]
+        page.wait_for_selector("[data-result]:not([hidden]) .breakdown")
+        if done >= BURACO_KINDS:
             break
-        play_buraco_turn_by_keyboard(page, snap)
-    assert snapshot(page)["room"]["status"] == "match_over"
-    page.wait_for_selector("[data-result]:not([hidden]) .breakdown")
+        tab_to(page, "#result-actions [data-action=next_hand]")
+        page.keyboard.press("Enter")
+        wait_snapshot(page, f"s.room.status === 'playing' && s.room.history.length === {hand}")
+    assert done == BURACO_KINDS, done
     assert not errors, errors
     context.close()
