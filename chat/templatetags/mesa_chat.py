@@ -29,6 +29,7 @@ def chat_strings() -> dict:
         "report_note": _("A note for the staff (optional)"),
         "report_send": _("Send the report"),
         "cancel": _("Cancel"),
+        "unread": _("New messages in the table talk: {n}"),
         "reasons": {value: str(label) for value, label in ChatReport.Reason.choices},
     }
 

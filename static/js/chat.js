@@ -122,7 +122,38 @@ function add(m) {
   list.append(line(m));
   while (list.children.length > 50) list.firstElementChild.remove();
   list.scrollTop = list.scrollHeight;
+  if (m.user_id !== me) countUnread();
 }
+
+// --- on a phone the chat lives in the closed drawer: its toggle counts what arrived meanwhile -----
+const side = $("side");
+const toggle = $("side-toggle");
+const badge = el("span", { class: "chat-unread", hidden: "" });
+toggle.append(badge);
+let unread = 0;
+
+function drawerShut() {
+  return getComputedStyle(toggle).display !== "none" && !side.classList.contains("side--open");
+}
+
+function showUnread() {
+  badge.hidden = unread === 0;
+  badge.textContent = unread > 9 ? "9+" : String(unread);
+  badge.setAttribute("aria-label", L.unread.replace("{n}", String(unread)));
+}
+
+function countUnread() {
+  if (!drawerShut()) return;
+  unread += 1;
+  showUnread();
+}
+
+new MutationObserver(() => {
+  if (side.classList.contains("side--open") && unread) {
+    unread = 0;
+    showUnread();
+  }
+}).observe(side, { attributes: true, attributeFilter: ["class"] });
 
 function dropAuthor(userId) {
   list.querySelectorAll(`[data-user="${userId}"]`).forEach((li) => li.remove());

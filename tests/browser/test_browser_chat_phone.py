@@ -1,5 +1,6 @@
-"""Table talk on a 390x844 touch phone: the drawer opens, the quick phrases fit, a message goes out with the
-field in view above the docked hand, and closing the drawer gives the table back."""
+"""Table talk on a 390x844 touch phone: the shut drawer's toggle counts new messages, the drawer opens, the
+quick phrases fit, a message goes out with the field in view above the docked hand, and closing the drawer
+gives the table back."""
 
 import pytest
 from conftest import create_room, logged_in, no_horizontal_scroll, shot, unique, wait_snapshot
@@ -27,15 +28,24 @@ FIELD_ON_TOP_JS = """() => {
 
 
 def test_the_chat_drawer_on_a_phone(server, browser):
-    host = unique("fon")
+    host, friend = unique("fon"), unique("amigo")
     ctx, page, _ = logged_in(browser, server, host, viewport=PHONE, touch=True)
+    ctx_f, page_f, _ = logged_in(browser, server, friend)
     code = create_room(server, host, "crazy_eights", bots=3, start=True)
     page.goto(f"{server.base}/rooms/{code}/")
     wait_snapshot(page, "s.room.status === 'playing'")
     page.wait_for_selector("#hand .card")
     assert page.is_hidden("#side")
+    # A message from someone watching, while the drawer is shut: its toggle counts it.
+    page_f.goto(f"{server.base}/rooms/{code}/")
+    wait_snapshot(page_f, "true")
+    page_f.click('#chat-quick [data-phrase="good_luck"]')
+    page.wait_for_selector("#side-toggle .chat-unread:not([hidden])")
+    assert page.inner_text("#side-toggle .chat-unread") == "1"
+    shot(page, "chat_phone_unread")
     page.tap("#side-toggle")
     page.wait_for_selector("#side.side--open")
+    page.wait_for_selector("#side-toggle .chat-unread", state="hidden")
     page.locator("#chat").scroll_into_view_if_needed()
     assert page.evaluate(ROW_FITS_JS)
     assert page.evaluate(CHAT_OVERFLOW_JS) == []
@@ -44,13 +54,18 @@ def test_the_chat_drawer_on_a_phone(server, browser):
     assert page.evaluate(FIELD_ON_TOP_JS)
     page.fill("#chat-text", "oi do celular")
     page.tap("#chat-form [type=submit]")
-    page.wait_for_function("() => document.querySelector('#chat-list .chat__text')?.textContent === 'oi do celular'")
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('#chat-list .chat__text')].some((e) => e.textContent === 'oi do celular')"
+    )
     page.tap('#chat-quick [data-phrase="thanks"]')
-    page.wait_for_function("() => document.querySelectorAll('#chat-list .chat__msg').length === 2")
+    page.wait_for_function("() => document.querySelectorAll('#chat-list .chat__msg').length === 3")
+    page_f.wait_for_function("() => document.querySelectorAll('#chat-list .chat__msg').length === 3")
     assert page.evaluate(FIELD_ON_TOP_JS)
     shot(page, "chat_phone")
     page.tap("#side-close")
     page.wait_for_selector("#side", state="hidden")
     page.wait_for_selector("#hand .card")
     assert page.evaluate("() => document.activeElement === document.getElementById('side-toggle')")
+    assert page.is_hidden("#side-toggle .chat-unread")  # your own messages are not news to you
     ctx.close()
+    ctx_f.close()
