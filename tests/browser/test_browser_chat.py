@@ -11,14 +11,20 @@ from tests.live import make_users, manage_shell
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
 
-def test_a_quick_phrase_reaches_both_pages_and_markup_stays_text(server, browser):
-    host, guest = unique("ana"), unique("bia")
+def two_at_a_table(server, browser, host: str, guest: str):
+    """Two pages at one new Rouba Monte table, both connected: ((context, page) of each, the room's code)."""
     ctx_a, page_a, _ = logged_in(browser, server, host)
     ctx_b, page_b, _ = logged_in(browser, server, guest)
     code = create_room(server, host, "rouba_monte")
     for page in (page_a, page_b):
         page.goto(f"{server.base}/rooms/{code}/")
         wait_snapshot(page, "true")
+    return (ctx_a, page_a), (ctx_b, page_b), code
+
+
+def test_a_quick_phrase_reaches_both_pages_and_markup_stays_text(server, browser):
+    host, guest = unique("ana"), unique("bia")
+    (ctx_a, page_a), (ctx_b, page_b), code = two_at_a_table(server, browser, host, guest)
     page_a.click('#chat-quick [data-phrase="good_luck"]')
     for page in (page_a, page_b):
         page.wait_for_selector("#chat-list .chat__msg .chat__text")
@@ -39,12 +45,7 @@ def test_a_quick_phrase_reaches_both_pages_and_markup_stays_text(server, browser
 
 def test_mute_lists_the_person_with_an_unmute_that_survives_a_reload_and_report_says_why(server, browser):
     host, guest = unique("cai"), unique("dan")
-    ctx_a, page_a, _ = logged_in(browser, server, host)
-    ctx_b, page_b, _ = logged_in(browser, server, guest)
-    code = create_room(server, host, "rouba_monte")
-    for page in (page_a, page_b):
-        page.goto(f"{server.base}/rooms/{code}/")
-        wait_snapshot(page, "true")
+    (ctx_a, page_a), (ctx_b, page_b), code = two_at_a_table(server, browser, host, guest)
     page_b.fill("#chat-text", "compre fichas baratas")
     page_b.click("#chat-form [type=submit]")
     page_a.wait_for_selector("#chat-list .chat__msg .chat__report")
