@@ -54,7 +54,10 @@ def _common() -> dict:
         "no_session": _("Your session has ended: log in again."),
         "paused_host": _("The host paused the game."),
         "paused_empty": _("Paused: nobody is at the table."),
-        "paused_staff": _("The site's staff paused this room; only they can resume it."),
+        "paused_staff": _(
+            "The site's staff paused this room: the clock is stopped and every hand is kept. "
+            "Stay here or come back later; only the staff can resume it."
+        ),
         "too_many_tabs": _("This account has too many tabs open; close one and reload this page."),
         "your_turn": _("Your turn"),
         "your_turn_title": _("● Your turn"),

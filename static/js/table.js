@@ -153,10 +153,11 @@ export class Table {
       if (entry.action === "move") this.showError(S.offline_move);
       this.pending.delete(id);
     }
-    if (code === 4404) { this.setConn("closed"); this.showError(S.closed_room); return; }
-    if (code === 4401) { this.setConn("closed"); this.showError(S.no_session); return; }
+    // These end the table for good: the banner stays, saying what to do.
+    if (code === 4404) { this.setConn("closed"); this.showError(S.closed_room, true); return; }
+    if (code === 4401) { this.setConn("closed"); this.showError(S.no_session, true); return; }
     // 4409: this account has too many tabs open; coming back would only be refused again.
-    if (code === 4409) { this.setConn("closed"); this.showError(S.too_many_tabs); return; }
+    if (code === 4409) { this.setConn("closed"); this.showError(S.too_many_tabs, true); return; }
     this.setConn("reconnecting");
     // Exponential backoff with full jitter: many tables dropped together do not return together.
     const cap = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** this.attempt);
@@ -279,13 +280,17 @@ export class Table {
     this.paintBanners();
   }
 
-  showError(text) {
+  // An error in the banner for six seconds, or until the page is left when `keep` (the socket
+  // was closed for good); a passing error never replaces one that is kept.
+  showError(text, keep = false) {
     const banner = $("error-banner");
+    if (this.errorKept && !keep) return;
+    this.errorKept = keep;
     banner.textContent = text;
     banner.hidden = false;
     this.paintBanners();
     clearTimeout(this.errorTimer);
-    this.errorTimer = setTimeout(() => { banner.hidden = true; this.paintBanners(); }, 6000);
+    if (!keep) this.errorTimer = setTimeout(() => { banner.hidden = true; this.paintBanners(); }, 6000);
   }
 
   // The polite live region: opponents' moves, your turn, the card you drew, the result.
