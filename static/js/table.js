@@ -1003,10 +1003,20 @@ export function enableLongPress(table, root) {
   }, true);
 }
 
+// A seat's name may be cut short (…) on a small screen: a tap or a click on it shows it whole
+// in the hint, as its tooltip and the seat's accessible name already hold it.
+export function enableFullNames(table, root) {
+  root.addEventListener("click", (event) => {
+    const name = event.target.closest && event.target.closest(".seat__name[title]");
+    if (name) table.hint(name.getAttribute("title"));
+  });
+}
+
 export function startTable(game) {
   const table = new Table(game);
   window.mesaTable = table;
   enableLongPress(table, table.root);
+  enableFullNames(table, table.root);
   return table;
 }
 
