@@ -74,6 +74,18 @@ room.save()
 print("DONE")
 """
 
+# The runs the felt would have to be scrolled to show (its box cuts them), and whether it scrolls.
+RUNS_CLIPPED_JS = """() => {
+  const felt = document.querySelector('[data-felt]');
+  const box = felt.getBoundingClientRect();
+  const out = [...felt.querySelectorAll('.run')].filter((r) => {
+    const b = r.getBoundingClientRect();
+    return b.top < box.top - 1 || b.bottom > box.bottom + 1 || b.left < box.left - 1 || b.right > box.right + 1;
+  }).map((r) => r.getAttribute('aria-label'));
+  if (felt.scrollHeight > felt.clientHeight + 1) out.push(`felt scrolls: ${felt.scrollHeight} > ${felt.clientHeight}`);
+  return out;
+}"""
+
 FACE_UP_WITHOUT_CODE_JS = """() => [...document.querySelectorAll('#table .card')]
   .filter((c) => !c.classList.contains('card--back') && !c.classList.contains('pile__empty') && !c.dataset.card)
   .map((c) => c.outerHTML.slice(0, 80))"""
@@ -108,6 +120,9 @@ def check_one_screen(page, game: str, label: str) -> None:
     if game == "buraco":
         for team, section in (("0", "#runs-mine"), ("1", "#runs-theirs")):
             assert page.locator(f"[data-felt] {section} .run").count() == len(BURACO_RUNS[team])
+        # Every run is in sight: inside the viewport and inside the felt's box, which does not scroll.
+        assert not outside_viewport(page, "[data-felt] .run"), (label, outside_viewport(page, "[data-felt] .run"))
+        assert not page.evaluate(RUNS_CLIPPED_JS), (label, page.evaluate(RUNS_CLIPPED_JS))
         assert page.locator("[data-felt] .card--wild").count() == 3  # the three substitutes lie sideways
         assert page.locator("[data-felt] .canastra").count() >= 4
         assert page.locator("#scoreboard .score--target").inner_text() == "Target 1500"
