@@ -39,7 +39,8 @@ def room_snapshots(
     if seats is None:
         seats = list(room.seats.select_related("user", "reserved_by").order_by("index"))
     match, hand = room.current_match, room.current_hand
-    history = stored.dicts(room.history)
+    # Only a snapshot that carries the history reads it (a move's room comes without it).
+    history = stored.dicts(room.history) if with_history else []
     now_ms = int(timezone.now().timestamp() * 1000)
     room_part, game_parts = snapshots.build(room, seats, match, hand, users, now_ms, history, with_history, state)
     return {uid: snapshots.for_user(room_part, game_parts, uid, seats, hand) for uid in targets}

@@ -19,10 +19,11 @@ from django.db.transaction import TransactionManagementError
 
 from rooms.models import Hand, Room, Seat
 
-# The related rows a locked room comes with. The hand's deck and move log stay
-# behind: a move needs neither, and the log is appended to in SQL.
+# The related rows a locked room comes with. The room's twenty-hand history, the
+# hand's deck and its move log stay behind: a move needs none of them (the history
+# is read when a hand ends, the log is appended to in SQL).
 LOCK_RELATED = ("host", "current_match", "current_hand")
-LOCK_DEFERRED = ("current_hand__deck", "current_hand__moves")
+LOCK_DEFERRED = ("history", "current_hand__deck", "current_hand__moves")
 # A value no query ever looks up: marks where the parameter goes when compiling.
 _MARK_TEXT = "\x00compiled-query-parameter\x00"
 _MARK_INT = -7_318_446_201

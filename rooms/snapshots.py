@@ -8,6 +8,7 @@ hands, the stock, bot memory, client seeds of others) never enter a snapshot.
 from games import registry
 from ratings import shown as shown_ratings
 from rooms import stored
+from rooms.stored import history_key  # noqa: F401 - the snapshot's key, named here for its readers
 
 HISTORY_LIMIT = 20
 # The moves of a hand a full snapshot carries (a Buraco hand rarely passes 300).
@@ -68,14 +69,6 @@ def holder_name(holders: dict, seat: int, index: int) -> str | None:
             name = holder.get("name")
             return name if isinstance(name, str) and name else f"Bot {seat + 1}"
     return None
-
-
-def history_key(history: list) -> str:
-    """Names the newest hand of the history: changes exactly when the history does."""
-    if not history:
-        return ""
-    newest = history[0]
-    return f"{newest.get('match')}:{newest.get('number')}"
 
 
 def epoch_ms(moment) -> int | None:
@@ -162,7 +155,7 @@ def room_entry(
         # Who held each seat of the current hand, in order (docs/protocol.md): past events of
         # the hand are named from it, not from today's seats.
         "players": stored.as_dict(hand.players) if hand is not None else {},
-        "history_key": history_key(history),
+        "history_key": room.history_key,
         **({"history": history[:HISTORY_LIMIT]} if with_history else {}),
     }
 

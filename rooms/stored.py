@@ -22,6 +22,18 @@ def dicts(value) -> list[dict]:
     return [entry for entry in as_list(value) if isinstance(entry, dict)]
 
 
+HISTORY_KEY_LENGTH = 64
+
+
+def history_key(history) -> str:
+    """Names the newest hand of a room's history: changes exactly when the history does."""
+    entries = dicts(history)
+    if not entries:
+        return ""
+    newest = entries[0]
+    return f"{newest.get('match')}:{newest.get('number')}"[:HISTORY_KEY_LENGTH]
+
+
 def strings(value) -> list[str]:
     """A stored list of strings (client seeds), or empty when any entry is something else."""
     items = as_list(value)

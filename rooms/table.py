@@ -26,7 +26,7 @@ from django.dispatch import Signal
 from config import realtime
 from games import IllegalMove, fair, registry
 from games.canonical import canonical_move
-from rooms import broadcast, clock, describe, participants, queries, seat_rules
+from rooms import broadcast, clock, describe, participants, queries, seat_rules, stored
 from rooms.errors import RoomError
 from rooms.models import Hand, Match, Room, Seat
 
@@ -292,6 +292,7 @@ class Table:
         entry = {"number": hand.number, "match": match.id, "result": hand.result, "dealer": hand.dealer,
                  "seat_map": seat_map, "players": players}  # fmt: skip
         room.history = [entry, *(room.history or [])][:HISTORY_KEEP]
+        room.history_key = stored.history_key(room.history)
         room.history_changed = True
         room.deadline, room.deadline_kind, room.deadline_left = None, "", None
         seat_rules.apply_boundary(self, "hand")

@@ -57,3 +57,23 @@ def test_history_only_when_a_hand_ends_and_a_fresh_snapshot_always_has_it(alice,
     fresh = broadcast.room_snapshots(room.id, alice.id)[alice.id]["room"]
     assert fresh["history"] and fresh["history_key"] == history_key(fresh["history"])
     assert fresh["history"] == carrying[-1]["room"]["history"]
+
+
+def test_a_move_reads_the_history_key_not_the_history(alice, bob):
+    """The locked room comes without its history (decoding twenty hands was a move's largest JSON cost)."""
+    from django.db import transaction
+
+    from rooms import queries
+
+    room = services.create_room(alice, "rouba_monte", "History key", time_limit=None)
+    services.sit(bob, room.code, 1)
+    services.start_match(alice, room.code)
+    history = [{"number": 7, "match": 3, "result": {}}, {"number": 6, "match": 3, "result": {}}]
+    Room.objects.filter(pk=room.pk).update(history=history, history_key=history_key(history))
+    with transaction.atomic():
+        locked = queries.lock_room(code=room.code)
+        assert "history" in locked.get_deferred_fields()
+        assert locked.history_key == "3:7"
+    # A migrated room's key is filled from its history, the same function the table uses.
+    assert history_key(history) == "3:7" and history_key([]) == "" and history_key(["odd", 1]) == ""
+    assert len(history_key([{"match": "x" * 500, "number": 1}])) == 64
