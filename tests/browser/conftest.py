@@ -11,6 +11,7 @@ import os
 from pathlib import Path
 
 import pytest
+from contrast import contrast_failures
 
 from scripts import stack as stackmod
 from tests.conftest import missing
@@ -151,9 +152,12 @@ def outside_viewport(page, *selectors: str) -> list[str]:
 
 
 def result_dialog_in_view(page) -> None:
-    """The result panel is a dialog, and it lies inside the viewport."""
+    """The result panel is a dialog, it lies inside the viewport, and its text meets WCAG AA
+    contrast (contrast.py)."""
     page.wait_for_selector("[data-result][role=dialog]:not([hidden])")
     assert not outside_viewport(page, "[data-result]")
+    failures = contrast_failures(page, "[data-result]")
+    assert not failures, failures
 
 
 def result_at_both_sizes(page, name: str) -> None:

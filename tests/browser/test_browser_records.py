@@ -80,6 +80,11 @@ def test_the_staff_replay_names_seats_and_shows_the_mortos(server, browser, play
     assert any(t.startswith("Seat 2 · Bruno") for t in titles), titles
     assert not any("Seat 0" in t for t in titles)
     assert page.locator(".replay-morto").count() == 2
+    # The board's felt is as tall as what it holds: nothing of it is cut off or scrolled away.
+    felt = page.evaluate(
+        "() => { const f = document.querySelector('.replay-board .felt'); return [f.clientHeight, f.scrollHeight]; }"
+    )
+    assert felt[0] > 40 and felt[0] >= felt[1], felt
     assert "{" not in page.inner_text("#step-label")
     for _ in range(12):
         page.keyboard.press("ArrowRight")
