@@ -68,8 +68,8 @@ export function setHidden(node, hidden) {
   if (node.hidden !== hidden) node.hidden = hidden;
 }
 
-// Text and attributes written only when they change (a write of the same value still costs a
-// style recalculation of what depends on it).
+// Text written only when it changes (a write of the same text still makes the browser lay it
+// out again).
 export function setText(node, text) {
   if (node.textContent !== text) node.textContent = text;
 }
