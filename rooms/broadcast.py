@@ -5,12 +5,10 @@ tab joins it), so one channel message per user carries exactly that user's
 view; nobody ever receives another seat's snapshot. Called only on commit.
 """
 
-import json
-
 from django.utils import timezone
 
 from config import realtime
-from rooms import snapshots, stored
+from rooms import fastjson, snapshots, stored
 from rooms.models import Room
 
 LOBBY_GROUP = "lobby"
@@ -55,7 +53,7 @@ def snapshot_message(snapshot: dict) -> dict:
     return {
         "type": "room.snapshot",
         "version": snapshot["room"]["version"],
-        "text": json.dumps(snapshot, separators=(",", ":")),
+        "text": fastjson.dumps(snapshot),
     }
 
 

@@ -10,13 +10,13 @@ model instances exactly as a queryset makes them, through the same compiler
 and converters, so a loaded room is indistinguishable from ``Room.objects…``.
 """
 
-import json
 import threading
 
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models.query import get_related_populators
 from django.db.transaction import TransactionManagementError
 
+from rooms import fastjson
 from rooms.models import Hand, Room, Seat
 
 # The related rows a locked room comes with. The room's twenty-hand history, the
@@ -154,9 +154,9 @@ def save_move(hand: Hand, entry: dict) -> None:
         hand.moves = [*hand.moves, entry]
         hand.save(update_fields=["state", "moves"])
         return
-    new_entry = json.dumps([entry] if connection.vendor == "postgresql" else entry)
+    new_entry = fastjson.dumps([entry] if connection.vendor == "postgresql" else entry)
     with _cursor(connection) as cursor:
-        cursor.execute(sql, [json.dumps(hand.state), new_entry, hand.pk])
+        cursor.execute(sql, [fastjson.dumps(hand.state), new_entry, hand.pk])
     if "moves" in hand.__dict__:
         hand.moves = [*hand.moves, entry]
 

@@ -10,18 +10,18 @@ reads as ``None``, and the readers of stored JSON treat it as missing.
 
 import json
 
-_DECODER = json.JSONDecoder()
+from rooms import fastjson
 
 
 class StoredJSONDecoder(json.JSONDecoder):
     """The standard decoder, except that a value too deep to decode reads as ``None``."""
 
     def __init__(self, **kwargs):
-        # Nothing to set up: decoding is the shared standard decoder's (no new scanner per value).
+        # Nothing to set up: decoding is shared (no new scanner per value), orjson first.
         pass
 
     def decode(self, s, _w=None):
         try:
-            return _DECODER.decode(s)
+            return fastjson.loads_stored(s)
         except RecursionError:
             return None
