@@ -105,11 +105,16 @@ def _before(entrant: Entrant, ratings: dict[int, Rating]) -> tuple[float, float]
     return method.bot_rating(entrant.bot_level) if entrant.bot_level else (method.MU, method.SIGMA)
 
 
-def rate_match(match: Match, teams: bool) -> list[RatingChange]:
-    """Rate an ended match of a rated room, once; returns the change rows written (none if it had been)."""
+def rate_match(match: Match, teams: bool, rows: list[Participant] | None = None) -> list[RatingChange]:
+    """Rate an ended match of a rated room, once; returns the change rows written (none if it had been).
+
+    ``rows`` are the match's participant records when the caller has read them already.
+    """
     if not match.room.rated or RatingChange.objects.filter(match=match).exists():
         return []
-    groups = standings(match, participants.match_rows([match.pk]).get(match.pk, []), teams)
+    if rows is None:
+        rows = participants.match_rows([match.pk]).get(match.pk, [])
+    groups = standings(match, rows, teams)
     if len({rank for rank, _members in groups}) < 2:
         return []  # nobody finished ahead of anybody: nothing to learn
     if match.status != Match.Status.OVER or not match.winners:

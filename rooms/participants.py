@@ -167,22 +167,31 @@ def outcome(match: Match, rows: list[Participant], teams: bool, user_id: int) ->
     return "won" if key in {str(w) for w in match.winners or []} else "lost"
 
 
-def match_outcomes(match: Match, teams: bool) -> dict[int, str]:
+def match_outcomes(match: Match, teams: bool, rows: list[Participant] | None = None) -> dict[int, str]:
     """user id -> outcome, for everyone who held a seat in any hand of the match."""
-    rows = match_rows([match.pk]).get(match.pk, [])
+    if rows is None:
+        rows = match_rows([match.pk]).get(match.pk, [])
     people = {row.user_id for row in rows if row.user_id is not None}
     return {user_id: outcome(match, rows, teams, user_id) for user_id in people}
 
 
 def record_match_end(match: Match, teams: bool) -> None:
-    """Count the match for every person who played in it (called once, when it ends), and rate it."""
+    """Count the match for every person who played in it (called once, when it ends), and rate it.
+
+    One statement per kind of outcome rather than two per person: a match's end is
+    inside the locked transaction of the move that ended it.
+    """
     from ratings import record as ratings  # the ratings read these records: imported when used
 
-    for user_id, outcome in match_outcomes(match, teams).items():
-        stat, _ = PlayerStat.objects.get_or_create(user_id=user_id, game=match.game)
-        PlayerStat.objects.filter(pk=stat.pk).update(
+    rows = match_rows([match.pk]).get(match.pk, [])
+    outcomes = match_outcomes(match, teams, rows)
+    PlayerStat.objects.bulk_create(
+        [PlayerStat(user_id=user_id, game=match.game) for user_id in sorted(outcomes)], ignore_conflicts=True
+    )
+    for kind in sorted(set(outcomes.values())):
+        PlayerStat.objects.filter(game=match.game, user_id__in=[u for u, o in outcomes.items() if o == kind]).update(
             played=F("played") + 1,
-            won=F("won") + (1 if outcome == "won" else 0),
-            abandoned=F("abandoned") + (1 if outcome == "abandoned" else 0),
+            won=F("won") + (1 if kind == "won" else 0),
+            abandoned=F("abandoned") + (1 if kind == "abandoned" else 0),
         )
-    ratings.rate_match(match, teams)
+    ratings.rate_match(match, teams, rows)

@@ -229,3 +229,20 @@ def test_the_reloaded_log_names_past_moves_after_who_made_them_not_who_sits_ther
     for entry in log[1:]:
         if entry["seat"] == 0:
             assert entry["name"] == "alice"
+
+
+def test_a_match_end_counts_everyone_in_one_statement_per_kind_of_outcome(leaver_match):
+    """Inside the locked move that ends a match: not two statements per person."""
+    from django.db import connection, transaction
+    from django.test.utils import CaptureQueriesContext
+
+    from rooms import participants
+
+    room, match = leaver_match
+    kinds = set(participants.match_outcomes(match, teams=True).values())
+    assert len(kinds) >= 2  # bob abandoned, the others won or lost
+    with transaction.atomic(), CaptureQueriesContext(connection) as queries:
+        participants.record_match_end(match, teams=True)
+        transaction.set_rollback(True)
+    stats = [q["sql"] for q in queries.captured_queries if "rooms_playerstat" in q["sql"]]
+    assert len(stats) == 1 + len(kinds), "\n".join(stats)
