@@ -10,6 +10,7 @@ the past: the rows written at the time are the record (docs/rooms.md).
 
 from django.db.models import F
 
+from rooms import queries
 from rooms.models import Hand, Match, Participant, PlayerStat, Seat
 
 
@@ -50,8 +51,9 @@ def record_deal(hand: Hand, match: Match, players: list[Seat], now) -> None:
 
 
 def moves_so_far(hand: Hand) -> int:
-    """The number of entries in the hand's log now (the log is not loaded with the room)."""
-    return len(Hand.objects.filter(pk=hand.pk).values_list("moves", flat=True)[0] or [])
+    """The number of entries in the hand's log now: stored, and waiting for the action's end."""
+    stored_count = len(Hand.objects.filter(pk=hand.pk).values_list("moves", flat=True)[0] or [])
+    return stored_count + queries.pending_moves(hand)
 
 
 def record_departure(hand: Hand, seat: Seat, ended: str, now, stand_in_level: str = "") -> None:

@@ -142,23 +142,42 @@ _APPEND_MOVE = {
 }
 
 
-def save_move(hand: Hand, entry: dict) -> None:
-    """Write the hand's new state and append ``entry`` to its move log, in one statement.
+def defer_move(hand: Hand, entry: dict) -> None:
+    """Append ``entry`` to the hand's log with the room's write at the end of the action.
 
-    Rewriting the whole log on every move made a hand quadratic in its length;
-    the database appends instead. A loaded log is kept in step in memory.
+    On PostgreSQL the hand's state and log and the room row then go in one
+    statement (``save_fields(..., moves_of=hand)``): a move is three statements.
+    A loaded log is kept in step in memory; ``pending_moves`` counts what waits.
     """
-    connection = connections[hand._state.db or DEFAULT_DB_ALIAS]
-    sql = _APPEND_MOVE.get(connection.vendor)
-    if sql is None:  # another database: the plain way
-        hand.moves = [*hand.moves, entry]
-        hand.save(update_fields=["state", "moves"])
-        return
-    new_entry = fastjson.dumps([entry] if connection.vendor == "postgresql" else entry)
-    with _cursor(connection) as cursor:
-        cursor.execute(sql, [fastjson.dumps(hand.state), new_entry, hand.pk])
+    hand.__dict__.setdefault("pending_moves", []).append(entry)
     if "moves" in hand.__dict__:
         hand.moves = [*hand.moves, entry]
+
+
+def pending_moves(hand: Hand) -> int:
+    return len(hand.__dict__.get("pending_moves", ()))
+
+
+def flush_moves(hand: Hand) -> None:
+    """Write now what ``defer_move`` held back for ``hand``."""
+    entries = hand.__dict__.pop("pending_moves", None)
+    if not entries:
+        return
+    connection = connections[hand._state.db or DEFAULT_DB_ALIAS]
+    sql = _APPEND_MOVE.get(connection.vendor)
+    if sql is None:  # another database: the plain way (the loaded log is in step already)
+        if "moves" not in hand.__dict__:
+            hand.moves = [*Hand.objects.filter(pk=hand.pk).values_list("moves", flat=True)[0], *entries]
+        hand.save(update_fields=["state", "moves"])
+        return
+    # Rewriting the whole log on every move made a hand quadratic in its length: the database appends.
+    state = fastjson.dumps(hand.state)
+    with _cursor(connection) as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute(sql, [state, fastjson.dumps(entries), hand.pk])
+        else:
+            for entry in entries:
+                cursor.execute(sql, [state, fastjson.dumps(entry), hand.pk])
 
 
 def _update(model, alias: str, fields: tuple[str, ...]) -> tuple[str, list]:
@@ -179,13 +198,24 @@ def _update(model, alias: str, fields: tuple[str, ...]) -> tuple[str, list]:
     return entry
 
 
-def save_fields(obj, fields: tuple[str, ...]) -> None:
-    """``obj.save(update_fields=fields)`` with its UPDATE compiled once per thread."""
+def save_fields(obj, fields: tuple[str, ...], moves_of: Hand | None = None) -> None:
+    """``obj.save(update_fields=fields)`` with its UPDATE compiled once per thread.
+
+    With ``moves_of``, the moves deferred for that hand are written too: on
+    PostgreSQL in the same statement (a data-modifying ``WITH``), elsewhere first.
+    """
     alias = obj._state.db or DEFAULT_DB_ALIAS
     connection = connections[alias]
     model = type(obj)
     sql, model_fields = _update(model, alias, fields)
     params = [f.get_db_prep_save(f.pre_save(obj, False), connection) for f in model_fields]
+    entries = moves_of.__dict__.get("pending_moves") if moves_of is not None else None
+    if entries and connection.vendor == "postgresql":
+        del moves_of.__dict__["pending_moves"]
+        sql = f"WITH hand_write AS ({_APPEND_MOVE['postgresql']}) {sql}"
+        params = [fastjson.dumps(moves_of.state), fastjson.dumps(entries), moves_of.pk, *params]
+    elif entries:
+        flush_moves(moves_of)
     with _cursor(connection) as cursor:
         cursor.execute(sql, [*params, obj.pk])
         if cursor.rowcount != 1:

@@ -5,6 +5,8 @@ Plain functions on the seats a ``Table`` holds; they mark what they change
 exit. The rules themselves come from the game's declaration (``table.spec``).
 """
 
+import secrets
+
 from rooms import describe
 from rooms.errors import RoomError
 from rooms.models import Room, Seat
@@ -109,3 +111,11 @@ def apply_boundary(table, boundary: str) -> None:
         elif seat.remove_pending and removals_now:
             clear_seat(seat)
             table.touch_seat(seat)
+
+
+def next_dealer(room: Room, players: list[Seat]) -> Seat:
+    """The next occupied seat after the last dealer; the first dealer of a room is drawn."""
+    if room.dealer < 0:
+        return players[secrets.randbelow(len(players))]
+    later = [s for s in players if s.index > room.dealer]
+    return later[0] if later else players[0]

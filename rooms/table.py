@@ -15,7 +15,6 @@ publishes nothing. The acting user's snapshot is ``t.reply`` (and
 are the only code that changes a game state through its engine.
 """
 
-import secrets
 from contextlib import contextmanager
 from datetime import timedelta
 
@@ -69,6 +68,7 @@ class Table:
         self._seats: list[Seat] | None = None
         self._state = None
         self._dirty: dict[int, tuple[Seat, set | None]] = {}
+        self._logged: list[Hand] = []  # hands with log entries waiting for commit
         self._bumped = False
         self._skip = False
         self._only: tuple[str, ...] | None = None
@@ -148,6 +148,12 @@ class Table:
 
     # -- the engine ------------------------------------------------------------------------------
 
+    def _log(self, entry: dict) -> None:
+        """The entry joins the hand's log when the table is written (``commit``), in the room's statement."""
+        queries.defer_move(self.hand, entry)
+        if self.hand not in self._logged:
+            self._logged.append(self.hand)
+
     def _set_state(self, state) -> None:
         self._state = state
         self.hand.state = self.engine.to_json(state)
@@ -169,7 +175,7 @@ class Table:
         self._set_state(state)
         auto = kind in ("timeout", "grace")
         entry = log_entry(engine_seat, move, kind, by, auto=auto)
-        queries.save_move(self.hand, entry)
+        self._log(entry)
         public = self.engine.public_move(move, state, engine_seat)
         self.room.last_move = {
             "seat": self.hand.seat_map[engine_seat],
@@ -218,7 +224,7 @@ class Table:
         """A leaver's cards go where the game's ``remove_player`` puts them (the hand may be over)."""
         engine_seat = self.hand.seat_map.index(seat.index)
         self._set_state(self.engine.remove_player(self.state, engine_seat))
-        queries.save_move(self.hand, log_entry(engine_seat, None, "leave", by=by))
+        self._log(log_entry(engine_seat, None, "leave", by=by))
 
     def hand_is_over(self) -> bool:
         return self.engine.is_over(self.state)
@@ -229,7 +235,7 @@ class Table:
         for seat in self.seats:
             seat.active = seat in players
             self.touch_seat(seat, "active")
-        dealer = next_dealer(room, players)
+        dealer = seat_rules.next_dealer(room, players)
         room.dealer = dealer.index
         seat_map = [s.index for s in players]
         options = dict(match.options)
@@ -333,6 +339,13 @@ class Table:
     def commit(self) -> None:
         """Write what changed, once, and after commit tell everyone, once."""
         room = self.room
+        # The current hand's entries go with the room's row; any other hand's (one that ended
+        # before a new deal in this action) are written first.
+        plain = not (self._skip or self._events_only or self._only is not None or getattr(room, "history_changed", 0))
+        with_room = self.hand if plain and self._logged and self._logged[-1] is self.hand else None
+        for hand in self._logged:
+            if hand is not with_room:
+                queries.flush_moves(hand)
         if self._skip:
             return
         if self._events_only:
@@ -353,7 +366,7 @@ class Table:
         if getattr(room, "history_changed", False):
             room.save()
         else:
-            queries.save_fields(room, ROOM_FIELDS_BUT_HISTORY)
+            queries.save_fields(room, ROOM_FIELDS_BUT_HISTORY, moves_of=with_room)
         # robust: a channel layer or broker that is down must not turn a committed action into
         # an error; clients resynchronise from the snapshot they get when they reconnect.
         if self._schedule and room.deadline is not None and not room.paused:
@@ -384,11 +397,3 @@ class Table:
 
 def log_entry(engine_seat: int, move: dict | None, kind: str, by: str, auto: bool = False) -> dict:
     return {"seat": engine_seat, "move": move, "kind": kind, "auto": auto, "by": by, "at": clock.now().isoformat()}
-
-
-def next_dealer(room: Room, players: list[Seat]) -> Seat:
-    """The next occupied seat after the last dealer; the first dealer of a room is drawn."""
-    if room.dealer < 0:
-        return players[secrets.randbelow(len(players))]
-    later = [s for s in players if s.index > room.dealer]
-    return later[0] if later else players[0]

@@ -50,11 +50,24 @@ def check_compiled_queries(host, guest) -> None:
         before = list(Hand.objects.get(pk=hand.pk).moves)
         hand.state = {**hand.state, "marker": 1} if isinstance(hand.state, dict) else hand.state
         entry = {"seat": 0, "move": {"type": "test"}, "kind": "move", "auto": False, "by": "x", "at": "t"}
-        queries.save_move(hand, entry)
-        queries.save_move(hand, {**entry, "seat": 1})
+        queries.defer_move(hand, entry)
+        queries.defer_move(hand, {**entry, "seat": 1})
+        assert queries.pending_moves(hand) == 2
+        assert Hand.objects.get(pk=hand.pk).moves == before  # held back until written
+        queries.flush_moves(hand)
         stored = Hand.objects.get(pk=hand.pk)
         assert stored.moves == [*before, entry, {**entry, "seat": 1}]
-        assert stored.state == hand.state
+        assert stored.state == hand.state and queries.pending_moves(hand) == 0
+        # Written with the room's row: one statement on PostgreSQL, the log first elsewhere.
+        hand.state = {**hand.state, "marker": 2} if isinstance(hand.state, dict) else hand.state
+        queries.defer_move(hand, {**entry, "seat": 2})
+        locked.deadline_left = 7.5
+        with CaptureQueriesContext(connection) as written:
+            queries.save_fields(locked, services.ROOM_FIELDS_BUT_HISTORY, moves_of=hand)
+        assert len(written) == (1 if connection.vendor == "postgresql" else 2), [q["sql"] for q in written]
+        stored = Hand.objects.get(pk=hand.pk)
+        assert stored.moves == [*before, entry, {**entry, "seat": 1}, {**entry, "seat": 2}]
+        assert stored.state == hand.state and Room.objects.get(pk=room.id).deadline_left == 7.5
 
         locked.name = "Renamed"
         locked.last_move = {"kind": "test", "list": [1, 2]}
