@@ -5,6 +5,10 @@ seat gets the public view. Secrets (the match seed before it ends, other
 hands, the stock, bot memory, client seeds of others) never enter a snapshot.
 """
 
+from functools import lru_cache
+
+from django.urls import get_script_prefix, reverse
+
 from games import registry
 from ratings import shown as shown_ratings
 from rooms import stored
@@ -94,12 +98,25 @@ def seat_entry(seat, engine_seat: int | None, connected: bool, turn_seat: int | 
     }
 
 
+_PUBLIC_ID_MARK = "public-id-mark"
+
+
+@lru_cache(maxsize=8)
+def _verify_url_pattern(script_prefix: str) -> str:
+    return reverse("rooms:verify", args=[_PUBLIC_ID_MARK])
+
+
+def verify_url(match) -> str:
+    """``match.verify_url`` without resolving the URL anew for every snapshot (~3% of a move's CPU)."""
+    return _verify_url_pattern(get_script_prefix()).replace(_PUBLIC_ID_MARK, match.public_id)
+
+
 def match_entry(match) -> dict | None:
     if match is None:
         return None
     return {
         "id": match.id,
-        "verify_url": match.verify_url,
+        "verify_url": verify_url(match),
         "number": match.number,
         "fingerprint": match.fingerprint,
         "next_fingerprint": match.next_fingerprint,

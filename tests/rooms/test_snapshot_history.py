@@ -77,3 +77,13 @@ def test_a_move_reads_the_history_key_not_the_history(alice, bob):
     # A migrated room's key is filled from its history, the same function the table uses.
     assert history_key(history) == "3:7" and history_key([]) == "" and history_key(["odd", 1]) == ""
     assert len(history_key([{"match": "x" * 500, "number": 1}])) == 64
+
+
+def test_the_snapshots_verify_link_is_the_matchs_own(alice):
+    from rooms.snapshots import match_entry
+
+    room = services.create_room(alice, "rouba_monte", "Verify link", time_limit=None)
+    services.add_bot(alice, room.code, 1, "easy")
+    services.start_match(alice, room.code)
+    match = Room.objects.get(pk=room.pk).current_match
+    assert match_entry(match)["verify_url"] == match.verify_url == f"/matches/{match.public_id}/verify/"
