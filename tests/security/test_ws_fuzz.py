@@ -33,6 +33,8 @@ PROTOCOL_CODES = {
     "need_players", "seats_empty", "match_in_progress", "no_hand_to_deal", "not_playing", "paused",
     "not_playing_here", "bad_version", "stale", "bad_options", "bad_time_limit", "bad_client_seed",
     "already_paused", "not_paused", "bad_move",
+    "chat_bad_phrase", "chat_bad_reason", "chat_empty", "chat_muted", "chat_no_such_message",
+    "chat_no_such_user", "chat_note_too_long", "chat_rate_limited", "chat_self_mute", "chat_too_long",
 }  # fmt: skip
 ENGINE_CODES = {
     "already_drawn", "bad_steal", "bad_target", "cannot_pass", "card_does_not_fit", "card_not_in_hand",
@@ -43,6 +45,7 @@ ENGINE_CODES = {
 ACTIONS = [
     "move", "sit", "leave", "start", "new_match", "next_hand", "pause", "resume", "add_bot",
     "remove_bot", "options", "client_seed", "ping",
+    "chat", "chat_quick", "chat_mute", "chat_unmute", "chat_report",
 ]  # fmt: skip
 
 anything = st.recursive(
@@ -52,7 +55,10 @@ anything = st.recursive(
 )
 ids = st.sampled_from(["a", "b", 1, 2, 1.5, True, None, [], {"x": 1}, "c" * 300])
 fields = st.dictionaries(
-    st.sampled_from(["seat", "version", "move", "level", "options", "time_limit", "seed", "room", "user_id", "code"]),
+    st.sampled_from(
+        ["seat", "version", "move", "level", "options", "time_limit", "seed", "room", "user_id", "code"]
+        + ["text", "phrase", "user", "muted", "message", "reason", "note"]
+    ),
     anything | st.integers(-2, 6) | st.sampled_from(["easy", "hard", "ab12cd34ef", {"type": "discard", "card": "AS"}]),
     max_size=4,
 )
