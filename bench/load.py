@@ -698,6 +698,10 @@ async def measure(args, ports, specs, echo_sessions, procs: Processes | None, co
         result["cpu_ms_per_move"]["total_site"] = round(
             1000 * sum(v for k, v in by_component.items() if k != "loadgen") / per, 2
         )
+        # Only bot turns, timeouts and grace moves run in the worker: its CPU per move of those.
+        deadline_moves = sum(run.moves_in_window.get(k, 0) for k in ("bot", "timeout", "grace"))
+        if deadline_moves and "worker" in by_component:
+            result["worker_ms_per_deadline_move"] = round(1000 * by_component["worker"] / deadline_moves, 2)
         result["cores_busy"] = round(sum(by_component.values()) / elapsed, 2) if elapsed else 0
         result["memory"] = procs.memory()
     if redis1:
@@ -889,6 +893,13 @@ def print_table(results: list[dict], floor: dict | None) -> None:
         print(" | ".join(f"{str(x):>9}" for x in row))
         if "cpu_ms_per_move" in r:
             print("           cpu ms/move:", r["cpu_ms_per_move"], " load:", r["loadavg_before"])
+        if "worker_ms_per_deadline_move" in r:
+            moves = r["state_changes"]
+            print(
+                "           worker cpu ms per bot/timeout move:",
+                r["worker_ms_per_deadline_move"],
+                f" ({sum(moves.get(k, 0) for k in ('bot', 'timeout', 'grace'))} of {r['moves']} moves)",
+            )
         if "redis_calls_per_move" in r:
             main = {k: v for k, v in r["redis_calls_per_move"].items() if v >= 0.5}
             print("           redis calls/move:", main)

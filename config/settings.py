@@ -8,6 +8,7 @@ MESA_PRODUCTION=1 turns on the deployment hardening that `check --deploy` wants.
 """
 
 import os
+import ssl
 import tempfile
 from pathlib import Path
 
@@ -208,6 +209,12 @@ if REDIS_URL:
         }
     }
     CELERY_BROKER_URL = REDIS_URL
+    # kombu's Redis transport with one client per channel instead of one per command
+    # (config/redis_broker.py). Named explicitly, the transport no longer follows the
+    # URL's scheme, so rediss:// asks for TLS here, verified as the channel layer's is.
+    CELERY_BROKER_TRANSPORT = "config.redis_broker:Transport"
+    if REDIS_URL.startswith("rediss://"):
+        CELERY_BROKER_USE_SSL = {"ssl_cert_reqs": ssl.CERT_REQUIRED}
     # Survive a Redis restart (docs/reliability.md): keepalive and health checks
     # notice a dead connection, and the worker and beat retry for ever.
     CELERY_BROKER_TRANSPORT_OPTIONS = {
