@@ -218,10 +218,14 @@ if REDIS_URL:
     # Survive a Redis restart (docs/reliability.md): keepalive and health checks
     # notice a dead connection, and the worker and beat retry for ever.
     CELERY_BROKER_TRANSPORT_OPTIONS = {
-        "visibility_timeout": 3600,
         "socket_keepalive": True,
         "health_check_interval": 10,
         "retry_on_timeout": True,
+        # No copy of every delivered task kept in Redis until it is acknowledged (eight
+        # commands in two transactions per task): such a copy came back only after the
+        # visibility timeout, an hour, while the sweep fires a lost task's overdue
+        # deadline within SWEEP_SECONDS (docs/reliability.md).
+        "ack_emulation": False,
     }
     CELERY_BROKER_CONNECTION_RETRY = True
     CELERY_BROKER_CONNECTION_MAX_RETRIES = None
