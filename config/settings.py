@@ -130,6 +130,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         }
     )
+    # Connections kept between actions, one per thread (safe with WAL): opening and closing
+    # one for every action, in daphne's threads and the in-process worker, held the embedded
+    # default to fewer tables (docs/benchmarks.md).
+    DATABASES["default"].setdefault("CONN_MAX_AGE", env_int("DB_CONN_MAX_AGE", 60, 0))
     # One test database file per test process, so that parallel runs never share one.
     DATABASES["default"]["TEST"] = {"NAME": str(Path(tempfile.gettempdir()) / f"mesa-test-{os.getpid()}.sqlite3")}
 
