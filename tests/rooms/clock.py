@@ -7,7 +7,9 @@ from django.utils import timezone
 
 class Clock:
     def __init__(self):
-        self.now = timezone.now()
+        # A whole second: limits that count in one-second slots (chat/rate.py) then see the same
+        # slots in every run, instead of a boundary that the start's fraction of a second moves.
+        self.now = timezone.now().replace(microsecond=0)
 
     def __call__(self):
         return self.now
