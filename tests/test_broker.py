@@ -139,3 +139,23 @@ def test_a_rediss_url_asks_for_verified_tls(monkeypatch):
     connection = app.connection_for_write()
     assert connection.ssl == {"ssl_cert_reqs": ssl.CERT_REQUIRED}
     assert connection.transport_cls == "config.redis_broker:Transport"
+
+
+def test_celery_reads_its_settings_from_a_copy_not_through_djangos_settings(monkeypatch):
+    from django.conf import LazySettings, settings
+
+    from config.celery import app
+
+    names = [name for name in dir(settings) if name.startswith("CELERY_")]
+    assert names and all(app.conf[name.removeprefix("CELERY_").lower()] == getattr(settings, name) for name in names)
+    lookups = Counter()
+    looked_up = LazySettings.__getattr__
+
+    def counting_getattr(self, name):
+        lookups[name] += 1
+        return looked_up(self, name)
+
+    monkeypatch.setattr(LazySettings, "__getattr__", counting_getattr)
+    for _ in range(50):  # what publishing a task reads, present in settings or left to Celery's defaults
+        app.conf.task_serializer, app.conf.task_compression, app.conf.task_publish_retry_policy
+    assert not lookups
