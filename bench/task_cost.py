@@ -16,6 +16,8 @@ whole load run; run each side a few times, alternating.
 
 import argparse
 import os
+import signal
+import subprocess
 import sys
 import time
 from collections import Counter
@@ -106,6 +108,7 @@ def main(argv=None) -> list[dict]:
     parser.add_argument("--tasks", type=int, default=3000)
     parser.add_argument("--eta-ms", type=int, default=300, help="ETA this far ahead, as a bot turn's (0: none)")
     parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument("--profile", help="record py-spy of the worker (collapsed stacks, the GIL holder) to this file")
     args = parser.parse_args(argv)
 
     st = stackmod.new_stack(LOG_LEVEL="WARNING", DATABASE_URL="postgres://mesa@127.0.0.1:1/mesa")
@@ -121,6 +124,15 @@ def main(argv=None) -> list[dict]:
 
         client = redis.Redis.from_url(url)
         worker = st.start_worker()
+        spy = None
+        if args.profile:
+            spy_bin = Path(sys.executable).parent / "py-spy"
+            spy = subprocess.Popen(
+                [str(spy_bin), "record", "--format", "raw", "--rate", "250", "--gil", "-o", args.profile]
+                + ["--pid", str(worker.popen.pid)],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
         app.send_task(TASK, (0,))  # the producer's connection and the queue, once
         deadline = time.monotonic() + 60
         while client.llen("celery") and time.monotonic() < deadline:
@@ -132,6 +144,9 @@ def main(argv=None) -> list[dict]:
                 f"publish {r['publish_ms']} ms/task  worker {r['worker_ms']} ms/task  redis/task {r['redis_per_task']}"
             )
             results.append(r)
+        if spy is not None:
+            spy.send_signal(signal.SIGINT)
+            spy.wait(30)
         return results
     finally:
         st.stop()

@@ -156,6 +156,9 @@ def test_celery_reads_its_settings_from_a_copy_not_through_djangos_settings(monk
         return looked_up(self, name)
 
     monkeypatch.setattr(LazySettings, "__getattr__", counting_getattr)
-    for _ in range(50):  # what publishing a task reads, present in settings or left to Celery's defaults
-        app.conf.task_serializer, app.conf.task_compression, app.conf.task_publish_retry_policy
+    # What publishing a task reads, present in the settings or left to Celery's defaults.
+    read = [
+        (app.conf.task_serializer, app.conf.task_compression, app.conf.task_publish_retry_policy) for _ in range(50)
+    ]
+    assert read[0] == ("json", None, app.conf.task_publish_retry_policy)
     assert not lookups
