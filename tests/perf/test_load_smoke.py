@@ -58,6 +58,9 @@ class _User:
 
 @override_settings(CHANNEL_LAYERS={"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}})
 @pytest.mark.asyncio
+# No query of its own, but Channels' disconnect checks the connections of its sync thread,
+# which an earlier test may have left open (connections are kept between actions).
+@pytest.mark.django_db(transaction=True)
 async def test_echo_consumer_returns_each_message_through_the_channel_layer():
     channel_layers.backends.clear()
     comm = WebsocketCommunicator(EchoConsumer.as_asgi(), "/ws/echo/")
@@ -74,6 +77,7 @@ async def test_echo_consumer_returns_each_message_through_the_channel_layer():
 
 @override_settings(CHANNEL_LAYERS={"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}})
 @pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
 async def test_echo_consumer_refuses_anonymous_sockets():
     channel_layers.backends.clear()
     comm = WebsocketCommunicator(EchoConsumer.as_asgi(), "/ws/echo/")
