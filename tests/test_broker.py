@@ -162,3 +162,46 @@ def test_celery_reads_its_settings_from_a_copy_not_through_djangos_settings(monk
     ]
     assert read[0] == ("json", None, app.conf.task_publish_retry_policy)
     assert not lookups
+
+
+def test_a_deadline_on_a_fresh_redis_is_one_lpush_into_the_queue_workers_read(monkeypatch, redis_url):
+    """Without a declaration the task still lands in the default queue's list, on a Redis that has none."""
+    from rooms.tasks import deadline_options
+
+    app = stack_celery(monkeypatch, redis_url)
+    counted = Counted(redis_url, monkeypatch)
+    app.send_task(TASK, (4, 9), **deadline_options(4, 9))
+    commands = counted.commands()
+    commands.pop("ping", None)  # the producer's new connection checks it is alive
+    assert commands == Counter({"lpush": 1})
+    assert counted.probe.llen(app.conf.task_default_queue) == 1
+
+
+def test_scheduling_a_deadline_computes_no_repr_and_declares_no_queue(monkeypatch):
+    import celery.app.amqp
+    import kombu.messaging
+    from celery.utils.saferepr import saferepr
+
+    from config.celery import app
+    from rooms import tasks
+
+    calls = Counter()
+    for module, name in ((kombu.messaging, "maybe_declare"), (celery.app.amqp, "saferepr")):
+        real = getattr(module, name)
+
+        def counting(*args, _name=name, _real=real, **kwargs):
+            calls[_name] += 1
+            return _real(*args, **kwargs)
+
+        monkeypatch.setattr(module, name, counting)
+    with app.connection_for_read() as connection:
+        queue = connection.SimpleQueue(app.conf.task_default_queue)
+        queue.clear()  # the in-memory broker of this process keeps what earlier tests scheduled
+        tasks.schedule_deadline(None, room_id=5, version=7, eta=timezone.now() + timedelta(minutes=1))
+        assert not calls
+        message = queue.get(timeout=5)
+        message.ack()
+        queue.close()
+    assert message.headers["task"] == TASK
+    assert (message.headers["argsrepr"], message.headers["kwargsrepr"]) == (saferepr((5, 7)), saferepr({}))
+    assert message.payload[0] == [5, 7]
