@@ -3,7 +3,8 @@
 Starts Redis and one Celery worker as the stack runs it (scripts/stack.py: the
 threads pool, the site's settings), publishes ``--tasks`` of Celery's own
 ``celery.accumulate`` (it returns its arguments and touches no database) the
-way a move schedules a deadline (``send_task`` with an ETA ``--eta-ms`` ahead),
+way a move schedules a deadline (two integers, an ETA ``--eta-ms`` ahead, the
+options of ``rooms.tasks.deadline_options`` where the checkout has them),
 waits until the worker has run them all, and reports per task: CPU in the
 publishing process (this one), CPU in the worker (its process tree, from
 /proc), and the Redis commands (INFO commandstats). The difference between two
@@ -79,7 +80,16 @@ def wait_idle(pid: int, queue_len, settle: float = 0.5, timeout: float = 120) ->
     raise TimeoutError("the worker did not finish the tasks in time")
 
 
-def one_round(app, client, worker_pid: int, tasks: int, eta_ms: int) -> dict:
+def deadline_options():
+    """The options a deadline is published with (rooms/tasks.py), on a checkout that has them."""
+    try:
+        from rooms.tasks import deadline_options
+    except ImportError:
+        return lambda room_id, version: {}
+    return deadline_options
+
+
+def one_round(app, client, worker_pid: int, tasks: int, eta_ms: int, options) -> dict:
     wait_idle(worker_pid, lambda: client.llen("celery"))
     # What the worker burns while idle (its loop's wake-ups), taken off below.
     idle0, t0 = tree_cpu(worker_pid), time.monotonic()
@@ -88,7 +98,7 @@ def one_round(app, client, worker_pid: int, tasks: int, eta_ms: int) -> dict:
     stats0, worker0, own0, t0 = commandstats(client), tree_cpu(worker_pid), time.process_time(), time.monotonic()
     for i in range(tasks):
         eta = datetime.now(UTC) + timedelta(milliseconds=eta_ms) if eta_ms else None
-        app.send_task(TASK, (i,), eta=eta)
+        app.send_task(TASK, (i, i), eta=eta, **options(i, i))
     own = time.process_time() - own0
     wait_idle(worker_pid, lambda: client.llen("celery"))
     worker = tree_cpu(worker_pid) - worker0 - idle_rate * (time.monotonic() - t0)
@@ -139,7 +149,7 @@ def main(argv=None) -> list[dict]:
             time.sleep(0.1)
         results = []
         for _ in range(args.rounds):
-            r = one_round(app, client, worker.popen.pid, args.tasks, args.eta_ms)
+            r = one_round(app, client, worker.popen.pid, args.tasks, args.eta_ms, deadline_options())
             print(
                 f"publish {r['publish_ms']} ms/task  worker {r['worker_ms']} ms/task  redis/task {r['redis_per_task']}"
             )
