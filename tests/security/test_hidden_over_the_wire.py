@@ -181,10 +181,13 @@ async def play_match(game: str, seed: str, level: str, users: dict) -> tuple[int
         else:
             assert not CARD.search(json.dumps(message)), message
         assert seed not in json.dumps(message) or json.loads(message["text"])["room"]["match"]["status"] != "playing"
-    # What the Celery broker would carry: a room id and a version, nothing else.
+    # What the Celery broker would carry: a room id and a version, nothing else (their text
+    # for the task's log line, and no queue declaration: rooms.tasks.deadline_options).
     for args, kw in queued:
         assert len(args) == 2 and all(isinstance(a, int) for a in args)
-        assert set(kw) <= {"eta", "countdown"}
+        assert set(kw) <= {"eta", "countdown", "argsrepr", "kwargsrepr", "declare"}
+        assert kw.get("argsrepr", repr(tuple(args))) == repr(tuple(args))
+        assert (kw.get("kwargsrepr", "{}"), kw.get("declare", [])) == ("{}", [])
     return frames, len(sent_to_layer)
 
 
