@@ -143,8 +143,21 @@ def card_centre(page, selector: str) -> tuple[float, float]:
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
+HAND_DRAWN_JS = """() => {
+  const s = window.mesaTable && window.mesaTable.snapshot;
+  if (!s || !s.view || document.querySelector('.flight')) return false;
+  const shown = [...document.querySelectorAll('#hand .card[data-card]')].map((c) => c.dataset.card).sort();
+  return shown.join() === [...(s.view.hand || [])].sort().join();
+}"""
+
+
 def long_press(page, cdp, selector: str, check) -> None:
-    """A finger held on `selector` for 650 ms (real touch events); `check` runs before it lifts."""
+    """A finger held on `selector` for 650 ms (real touch events); `check` runs before it lifts.
+
+    The hand on screen must be the latest snapshot's, with no card in flight: a queued
+    redraw during the press would move another card under the finger.
+    """
+    page.wait_for_function(HAND_DRAWN_JS)
     x, y = card_centre(page, selector)
     cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
     try:
