@@ -589,6 +589,17 @@ def start_profilers(args, procs, rooms: int) -> list:
 # -- one measured step ---------------------------------------------------------------------------
 
 
+async def worker_idle_rate(procs: Processes, seconds: float = 5.0) -> float:
+    """CPU seconds per second the workers use before any room plays (beat's tasks included)."""
+
+    def worker_cpu() -> float:
+        return sum(v for k, v in procs.cpu().items() if procs.component(k) == "worker")
+
+    before, t0 = worker_cpu(), time.monotonic()
+    await asyncio.sleep(seconds)
+    return max(0.0, (worker_cpu() - before) / (time.monotonic() - t0))
+
+
 def loadavg() -> str:
     with open("/proc/loadavg") as f:
         return " ".join(f.read().split()[:3])
@@ -597,6 +608,7 @@ def loadavg() -> str:
 async def measure(args, ports, specs, echo_sessions, procs: Processes | None, counters: Counters) -> dict:
     run = Run(args)
     result = {"rooms": len(specs), "mode": args.mode, "people": args.people, "loadavg_before": loadavg()}
+    idle_rate = await worker_idle_rate(procs) if procs else 0.0
     tables, listeners = await play(run, specs, ports)
     stop_probe = asyncio.Event()
     probe_samples: list[float] = []
@@ -702,6 +714,11 @@ async def measure(args, ports, specs, echo_sessions, procs: Processes | None, co
         deadline_moves = sum(run.moves_in_window.get(k, 0) for k in ("bot", "timeout", "grace"))
         if deadline_moves and "worker" in by_component:
             result["worker_ms_per_deadline_move"] = round(1000 * by_component["worker"] / deadline_moves, 2)
+            # What a bot move adds: the CPU the workers burn with no room playing (their event
+            # loops, beat's periodic tasks) taken off.
+            busy = by_component["worker"] - idle_rate * elapsed
+            result["worker_idle_ms_per_s"] = round(1000 * idle_rate, 2)
+            result["worker_ms_per_deadline_move_less_idle"] = round(1000 * busy / deadline_moves, 2)
         result["cores_busy"] = round(sum(by_component.values()) / elapsed, 2) if elapsed else 0
         result["memory"] = procs.memory()
     if redis1:
@@ -898,7 +915,9 @@ def print_table(results: list[dict], floor: dict | None) -> None:
             print(
                 "           worker cpu ms per bot/timeout move:",
                 r["worker_ms_per_deadline_move"],
-                f" ({sum(moves.get(k, 0) for k in ('bot', 'timeout', 'grace'))} of {r['moves']} moves)",
+                f" ({sum(moves.get(k, 0) for k in ('bot', 'timeout', 'grace'))} of {r['moves']} moves);",
+                r.get("worker_ms_per_deadline_move_less_idle"),
+                f"with the idle workers' {r.get('worker_idle_ms_per_s')} ms/s taken off",
             )
         if "redis_calls_per_move" in r:
             main = {k: v for k, v in r["redis_calls_per_move"].items() if v >= 0.5}

@@ -8,6 +8,13 @@ this process per move (what a daphne thread spends inside the service call)
 and the wall time, and with ``--profile`` the functions that cost the most.
 
     .venv/bin/python bench/move_path.py --moves 3000 [--profile] [--sqlite]
+    .venv/bin/python bench/move_path.py --moves 3000 --bots 3 [--profile]
+
+With ``--bots N`` the last N seats are easy bots and the figures are those of
+a bot move: ``rooms.services.run_deadline`` as a Celery worker runs it for
+each bot turn (the room lock, the bot's decision, the move, the snapshots and
+the next deadline's publish), without Celery's own cost around the task
+(``bench/task_cost.py`` measures that).
 
 The load harness (bench/load.py) measures the whole path through daphne; this
 one isolates the part the site's own code decides.
@@ -37,6 +44,8 @@ def setup_env(args) -> object:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     os.environ["MESA_EMBEDDED_WORKER"] = "0"
     os.environ.setdefault("LOG_LEVEL", "WARNING")
+    if args.bots:
+        os.environ["MESA_BOT_DELAY_MS"] = "0"  # every bot turn is due at once
     return st
 
 
@@ -61,10 +70,13 @@ def run(args, st) -> dict:
     from rooms import services
     from rooms.models import Room
 
-    people = [User.objects.create_user(f"p{i}", email=f"p{i}@bench.invalid", password="x") for i in range(4)]
+    humans = 4 - args.bots
+    people = [User.objects.create_user(f"p{i}", email=f"p{i}@bench.invalid", password="x") for i in range(humans)]
     room = services.create_room(people[0], "rouba_monte", "bench", time_limit=None)
     for i, user in enumerate(people[1:], start=1):
         services.sit(user, room.code, i)
+    for i in range(humans, 4):
+        services.add_bot(people[0], room.code, i, "easy")
     for i, user in enumerate(people):
         services.connect(user, room.code, f"bench.channel.{i}")
     engine = registry.get("rouba_monte")
@@ -79,6 +91,9 @@ def run(args, st) -> dict:
         hand = room.current_hand
         state = engine.from_json(hand.state)
         seat = engine.current_seat(state)
+        if hand.seat_map[seat] >= humans:
+            services.run_deadline(room.id, room.state_version)
+            return
         user = people[hand.seat_map[seat]]
         move = rng.choice(engine.legal_moves(state, seat))
         services.move(user, room.code, room.state_version, move)
@@ -88,8 +103,6 @@ def run(args, st) -> dict:
     # The driver's own reads (refresh, decode, legal moves) are timed apart and subtracted.
     profiler = cProfile.Profile(time.process_time) if args.profile else None  # CPU, not waits
     cpu0, wall0, pg0 = time.process_time(), time.perf_counter(), postgres_cpu(st)
-    if profiler:
-        profiler.enable()
     made = 0
     driver_cpu = 0.0
     service_walls = []
@@ -99,22 +112,35 @@ def run(args, st) -> dict:
         t = time.process_time()
         room.refresh_from_db(fields=["status", "state_version", "current_hand"])
         playing = room.status == Room.Status.PLAYING
+        bot_turn = False
         if playing:
             hand = room.current_hand
             state = engine.from_json(hand.state)
             seat = engine.current_seat(state)
-            user = people[hand.seat_map[seat]]
-            move = rng.choice(engine.legal_moves(state, seat))
+            bot_turn = hand.seat_map[seat] >= humans
+            if not bot_turn:
+                user = people[hand.seat_map[seat]]
+                move = rng.choice(engine.legal_moves(state, seat))
         driver_cpu += time.process_time() - t
         if not playing:
             services.start_match(people[0], room.code)
             continue
+        if args.bots and not bot_turn:  # a person's move: played, not measured
+            t = time.process_time()
+            services.move(user, room.code, room.state_version, move)
+            driver_cpu += time.process_time() - t
+            continue
         t = time.perf_counter()
-        services.move(user, room.code, room.state_version, move)
+        if profiler:
+            profiler.enable()
+        if bot_turn:
+            services.run_deadline(room.id, room.state_version)
+        else:
+            services.move(user, room.code, room.state_version, move)
+        if profiler:
+            profiler.disable()
         service_walls.append(time.perf_counter() - t)
         made += 1
-    if profiler:
-        profiler.disable()
     cpu = time.process_time() - cpu0 - driver_cpu
     wall = time.perf_counter() - wall0
     pg = postgres_cpu(st) - pg0
@@ -124,6 +150,7 @@ def run(args, st) -> dict:
     history = Room.objects.get(pk=room.id).history or []
     result = {
         "database": "sqlite" if args.sqlite else "postgresql",
+        "measured": "bot moves (run_deadline)" if args.bots else "people's moves (move)",
         "snapshot_bytes": max(sizes),
         "history_hands": len(history),
         "moves": made,
@@ -141,6 +168,8 @@ def run(args, st) -> dict:
         stats.sort_stats("tottime").print_stats(args.top)
         if args.callers:
             stats.print_callers(args.callers)
+        if args.callees:
+            stats.print_callees(args.callees)
     return result
 
 
@@ -148,11 +177,15 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--moves", type=int, default=3000)
     p.add_argument("--warmup", type=int, default=200)
+    p.add_argument(
+        "--bots", type=int, default=0, choices=(0, 1, 2, 3), help="the last N seats are easy bots; measure their moves"
+    )
     p.add_argument("--sqlite", action="store_true", help="embedded SQLite and the in-memory layer")
     p.add_argument("--profile", action="store_true", help="cProfile the measured moves")
     p.add_argument("--gap", type=float, default=0.0, help="seconds of idleness before each move (low load)")
     p.add_argument("--top", type=int, default=35)
     p.add_argument("--callers", help="with --profile: print the callers of functions matching this")
+    p.add_argument("--callees", help="with --profile: print what functions matching this call")
     args = p.parse_args()
     st = setup_env(args)
     try:

@@ -177,6 +177,32 @@ def room_entry(
     }
 
 
+class GameParts:
+    """The game part of snapshots by engine seat (None: the public view), each worked out on first use.
+
+    A change publishes to the connected users only: a room of one person and
+    three bots needs that person's view and legal moves, not five views and four
+    sets of legal moves (a fifth of a bot move's CPU in the worker).
+    """
+
+    def __init__(self, engine, state, playing: bool):
+        self.engine, self.state, self.playing = engine, state, playing
+        self._parts: dict = {}
+
+    def part(self, engine_seat: int | None) -> dict:
+        part = self._parts.get(engine_seat)
+        if part is None:
+            if self.engine is None:
+                part = {"view": None, "legal": []}
+            else:
+                legal = (
+                    self.engine.legal_moves(self.state, engine_seat) if self.playing and engine_seat is not None else []
+                )
+                part = {"view": self.engine.view(self.state, engine_seat), "legal": legal}
+            self._parts[engine_seat] = part
+        return part
+
+
 def build(
     room,
     seats,
@@ -187,15 +213,15 @@ def build(
     history: list,
     with_history: bool = True,
     state=None,
-) -> tuple[dict, dict]:
-    """The shared room part and the per-engine-seat game part of snapshots.
+) -> tuple[dict, GameParts]:
+    """The shared room part and the per-engine-seat game parts of snapshots.
 
-    Returns ``(room_part, game_parts)`` where ``game_parts`` maps an engine
-    seat (or None for the public view) to ``{"view", "legal"}``, each view
-    computed once per change.
+    Returns ``(room_part, game_parts)``; ``game_parts.part(engine_seat)`` is
+    ``{"view", "legal"}`` for an engine seat or None (the public view), each
+    computed once per change and only if somebody receives it.
     """
-    game_parts: dict = {}
     turn_seat = None
+    engine = None
     if hand is not None:
         engine = registry.get(room.game)
         if state is None:
@@ -203,10 +229,7 @@ def build(
         current = engine.current_seat(state)
         if current is not None and room.status == room.Status.PLAYING:
             turn_seat = hand.seat_map[current]
-        game_parts[None] = {"view": engine.view(state, None), "legal": []}
-        for engine_seat in range(len(hand.seat_map)):
-            legal = engine.legal_moves(state, engine_seat) if room.status == room.Status.PLAYING else []
-            game_parts[engine_seat] = {"view": engine.view(state, engine_seat), "legal": legal}
+    game_parts = GameParts(engine, state, room.status == room.Status.PLAYING)
     room_part = room_entry(room, seats, match, hand, connected_users, turn_seat, history, with_history)
     room_part["server_time"] = now_ms
     room_part["last_move"] = room.last_move if isinstance(room.last_move, dict) else None
@@ -217,13 +240,13 @@ def build(
     return room_part, game_parts
 
 
-def for_user(room_part: dict, game_parts: dict, user_id: int, seats, hand) -> dict:
+def for_user(room_part: dict, game_parts: GameParts, user_id: int, seats, hand) -> dict:
     """The snapshot one user receives: their seat's view, or the public one."""
     seat = next((s for s in seats if s.user_id == user_id), None)
     engine_seat = None
     if seat is not None and hand is not None and seat.index in hand.seat_map and seat.active:
         engine_seat = hand.seat_map.index(seat.index)
-    part = game_parts.get(engine_seat) or game_parts.get(None) or {"view": None, "legal": []}
+    part = game_parts.part(engine_seat)
     return {
         "type": "snapshot",
         "room": room_part,

@@ -208,7 +208,10 @@ class Stack:
         return proc
 
     def start_worker(self, name: str = "worker") -> Proc:
-        cmd = [PYTHON, "-m", "celery", "-A", "config", "worker", "--pool=threads", "-c", "4", "-l", "WARNING"]
+        # One task at a time in the worker's own thread (docs/operations.md: a thread pool cost a
+        # bot move ~0.9 ms more); MESA_WORKER_POOL, e.g. "--pool=threads -c 4", to compare.
+        pool = os.environ.get("MESA_WORKER_POOL", "--pool=solo").split()
+        cmd = [PYTHON, "-m", "celery", "-A", "config", "worker", *pool, "-l", "WARNING"]
         return self._spawn(name, cmd + ["-n", f"{name}-{os.getpid()}@%h", "--without-gossip", "--without-mingle"])
 
     def start_beat(self) -> Proc:

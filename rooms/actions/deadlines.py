@@ -4,13 +4,12 @@ Every entry point is idempotent: it acts only if the room is still at the
 state version its deadline was planned for, under the room's lock.
 """
 
-import copy
 import logging
 import random
 from datetime import timedelta
 
 from bots import registry as bot_registry
-from rooms import clock, stored
+from rooms import clock, fastjson, stored
 from rooms.errors import RoomError
 from rooms.models import Room
 from rooms.table import Table, open_table
@@ -64,7 +63,9 @@ class BotTurn:
         self.level, self.engine_seat = seat.bot_level, engine_seat
         self.view = t.engine.view(t.state, engine_seat)
         self.legal = t.engine.legal_moves(t.state, engine_seat)
-        self.memory = copy.deepcopy(stored.as_dict(seat.bot_memory))
+        # A copy the bot may change, compared with the stored one after its move: JSON
+        # through orjson copies it in a tenth of ``copy.deepcopy``'s time.
+        self.memory = fastjson.loads_stored(fastjson.dumps(stored.as_dict(seat.bot_memory)))
 
     def decide(self) -> dict:
         bot = bot_registry.get(self.game, self.level)
