@@ -182,7 +182,7 @@ class GameParts:
 
     A change publishes to the connected users only: a room of one person and
     three bots needs that person's view and legal moves, not five views and four
-    sets of legal moves (a fifth of a bot move's CPU in the worker).
+    sets of legal moves (in Rouba Monte 7 µs instead of 32, docs/benchmarks.md).
     """
 
     def __init__(self, engine, state, playing: bool):

@@ -209,7 +209,7 @@ class Stack:
 
     def start_worker(self, name: str = "worker") -> Proc:
         # One task at a time in the worker's own thread (docs/operations.md: a thread pool cost a
-        # bot move ~0.9 ms more); MESA_WORKER_POOL, e.g. "--pool=threads -c 4", to compare.
+        # bot move 0.4 ms more on average); MESA_WORKER_POOL, e.g. "--pool=threads -c 4", to compare.
         pool = os.environ.get("MESA_WORKER_POOL", "--pool=solo").split()
         cmd = [PYTHON, "-m", "celery", "-A", "config", "worker", *pool, "-l", "WARNING"]
         return self._spawn(name, cmd + ["-n", f"{name}-{os.getpid()}@%h", "--without-gossip", "--without-mingle"])
