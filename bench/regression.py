@@ -37,14 +37,7 @@ STEP = ["--daphne", "1", "--rooms", "8", "--mode", "open", "--people", "4", "--d
 
 
 def measure(runs: int) -> dict:
-    figures = []
-    for _ in range(runs):
-        out = load.main(STEP)
-        step = out["steps"][-1]
-        lost = step.get("lost_answers", 0) + step.get("lost_snapshots", 0)
-        if sum(step.get("errors", {}).values()) or lost:
-            raise SystemExit(f"the load step had errors or lost moves: {step.get('errors')}, {lost} lost")
-        figures.append(step["cpu_ms_per_move"])
+    figures = [site_cpu(load.main(STEP)["steps"][-1], "this checkout") for _ in range(runs)]
     site = [f["total_site"] for f in figures]
     return {
         "site_cpu_ms_per_move": round(statistics.median(site), 2),
@@ -54,16 +47,20 @@ def measure(runs: int) -> dict:
     }
 
 
+def site_cpu(step: dict, where) -> dict:
+    """A load step's CPU figures per move; a step with an error or a lost move stops the check."""
+    lost = step.get("lost_answers", 0) + step.get("lost_snapshots", 0)
+    if sum(step.get("errors", {}).values()) or lost:
+        raise SystemExit(f"{where}: the load step had errors or lost moves: {step.get('errors')}, {lost} lost")
+    return step["cpu_ms_per_move"]
+
+
 def step_in(checkout: Path, out: Path) -> dict:
     """One load step run from ``checkout``'s code (a separate process), its site CPU figures."""
     python = ROOT / ".venv" / "bin" / "python"
     cmd = [str(python if python.exists() else sys.executable), "bench/load.py", *STEP, "--json", str(out)]
     subprocess.run(cmd, cwd=checkout, check=True, stdout=subprocess.DEVNULL)
-    step = json.loads(out.read_text())["steps"][-1]
-    lost = step.get("lost_answers", 0) + step.get("lost_snapshots", 0)
-    if sum(step.get("errors", {}).values()) or lost:
-        raise SystemExit(f"{checkout}: the load step had errors or lost moves: {step.get('errors')}, {lost} lost")
-    return step["cpu_ms_per_move"]
+    return site_cpu(json.loads(out.read_text())["steps"][-1], checkout)
 
 
 def measure_against(commit: str, runs: int) -> tuple[list[float], list[float]]:

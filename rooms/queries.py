@@ -171,13 +171,18 @@ def flush_moves(hand: Hand) -> None:
         hand.save(update_fields=["state", "moves"])
         return
     # Rewriting the whole log on every move made a hand quadratic in its length: the database appends.
-    state = fastjson.dumps(hand.state)
     with _cursor(connection) as cursor:
         if connection.vendor == "postgresql":
-            cursor.execute(sql, [state, fastjson.dumps(entries), hand.pk])
+            cursor.execute(sql, _append_params(hand, entries))
         else:
+            state = fastjson.dumps(hand.state)
             for entry in entries:
                 cursor.execute(sql, [state, fastjson.dumps(entry), hand.pk])
+
+
+def _append_params(hand: Hand, entries: list[dict]) -> list:
+    """The parameters of ``_APPEND_MOVE["postgresql"]``: the hand's state, its new entries, its id."""
+    return [fastjson.dumps(hand.state), fastjson.dumps(entries), hand.pk]
 
 
 def _update(model, alias: str, fields: tuple[str, ...]) -> tuple[str, list]:
@@ -213,7 +218,7 @@ def save_fields(obj, fields: tuple[str, ...], moves_of: Hand | None = None) -> N
     if entries and connection.vendor == "postgresql":
         del moves_of.__dict__["pending_moves"]
         sql = f"WITH hand_write AS ({_APPEND_MOVE['postgresql']}) {sql}"
-        params = [fastjson.dumps(moves_of.state), fastjson.dumps(entries), moves_of.pk, *params]
+        params = [*_append_params(moves_of, entries), *params]
     elif entries:
         flush_moves(moves_of)
     with _cursor(connection) as cursor:

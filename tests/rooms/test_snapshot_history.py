@@ -87,3 +87,25 @@ def test_the_snapshots_verify_link_is_the_matchs_own(alice):
     services.start_match(alice, room.code)
     match = Room.objects.get(pk=room.pk).current_match
     assert match_entry(match)["verify_url"] == match.verify_url == f"/matches/{match.public_id}/verify/"
+
+
+def test_a_snapshot_works_out_only_the_views_of_the_users_it_goes_to(alice, bob, monkeypatch):
+    """One seated person and a spectator: their two views, not every seat's (rooms.snapshots.GameParts)."""
+    from games import registry
+
+    room = services.create_room(alice, "rouba_monte", "Views", time_limit=None)
+    for seat in (1, 2, 3):
+        services.add_bot(alice, room.code, seat, "easy")
+    services.connect(alice, room.code, "test.alice")
+    services.connect(bob, room.code, "test.bob")  # watching
+    services.start_match(alice, room.code)
+    engine = registry.get("rouba_monte")
+    asked: list = []
+    real_view = engine.view
+    monkeypatch.setattr(engine, "view", lambda state, seat: asked.append(seat) or real_view(state, seat))
+    hand = Room.objects.get(pk=room.pk).current_hand
+    snaps = broadcast.room_snapshots(room.pk)
+    alice_seat = hand.seat_map.index(0)
+    assert sorted(asked, key=str) == sorted([alice_seat, None], key=str)
+    assert snaps[alice.id]["view"] == real_view(engine.from_json(hand.state), alice_seat)
+    assert snaps[bob.id]["view"] == real_view(engine.from_json(hand.state), None)
