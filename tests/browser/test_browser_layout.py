@@ -351,38 +351,21 @@ def restyled_by_a_move(page, cdp) -> dict:
     }
 
 
-def test_a_snapshot_renders_within_budget_on_a_throttled_phone(server, browser, chromium_path):
-    """docs/benchmarks.md: a snapshot is drawn in under 16 ms at 4x CPU throttling, end to end
-    (the script, then the style and layout it causes): the median of 25 draws, in the best of
-    up to five rounds (a round beside other busy processes measures them too).
-
-    Six Crazy Eights seats, and the crowded Buraco table (nine runs per team) on a 390x844 phone.
-    A move redraws only what it changed: on the crowded table it restyles and lays out again
-    under a quarter of the page, which the DevTools trace counts whatever the machine's speed."""
+def test_a_move_restyles_under_a_quarter_of_the_crowded_table(server, browser, chromium_path):
+    """A move redraws only what it changed: on the crowded Buraco table (nine runs per team, a
+    390x844 phone) one draw restyles and lays out again under a quarter of the page, which the
+    DevTools trace counts whatever the machine's speed. How long a draw takes is a benchmark
+    (bench/render.py, docs/benchmarks.md), never a test: a busy machine would fail it."""
     name = unique("perf")
     user = make_users(server.env, name)[name]
     context, page = phone_context(browser, server, user["session"])
-    specs = [
-        {"game": "crazy_eights", "bots": 5, "seat_count": 6, "start": True, "time_limit": 120},
-        {"game": "buraco", "bots": 3, "start": True},
-    ]
-    rooms = create_rooms(server, name, specs)
-    manage_shell(server.env, CROWD_BURACO.format(runs=json.dumps(BURACO_RUNS), code=rooms[1]))
+    (code,) = create_rooms(server, name, [{"game": "buraco", "bots": 3, "start": True}])
+    manage_shell(server.env, CROWD_BURACO.format(runs=json.dumps(BURACO_RUNS), code=code))
     cdp = context.new_cdp_session(page)
-    figures = {}
-    for game, code in zip(("crazy_eights", "buraco"), rooms, strict=True):
-        page.goto(f"{server.base}/rooms/{code}/")
-        wait_snapshot(page, my_turn_js(), timeout=30000)
-        cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
-        for _ in range(5):
-            figures[game] = page.evaluate(RENDER_JS, 25)
-            if figures[game]["total_median"] < 16:
-                break
-        cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
-        figures[game].update(restyled_by_a_move(page, cdp))
-    print("render ms at 4x throttling (fastest and median of 25):", figures)
-    assert all(f["total_median"] < 16 for f in figures.values()), figures
-    crowded = figures["buraco"]
+    page.goto(f"{server.base}/rooms/{code}/")
+    wait_snapshot(page, my_turn_js(), timeout=30000)
+    crowded = page.evaluate(RENDER_JS, 1)
+    crowded.update(restyled_by_a_move(page, cdp))
     assert crowded["restyled"] * 4 < crowded["nodes"], crowded
     assert crowded["relaid"] * 4 < crowded["objects"], crowded
     context.close()
