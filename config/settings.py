@@ -140,7 +140,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"
 LOGIN_URL = "accounts:login"
-LOGIN_REDIRECT_URL = "home"
+LOGIN_REDIRECT_URL = "rooms:lobby"
 LOGOUT_REDIRECT_URL = "home"
 
 # django-axes first: it refuses a log-in attempt while its username and address are cooling off.
@@ -301,6 +301,8 @@ LOGGING = {
 
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False
+# A refused form gets the 403 page in the site's layout and language (config/errors.py).
+CSRF_FAILURE_VIEW = "config.errors.csrf_failure"
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"

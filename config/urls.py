@@ -15,3 +15,9 @@ urlpatterns = [
     path("", include("rooms.urls")),
     path("admin/", admin.site.urls),
 ]
+
+# The error pages in the site's layout and the reader's language (config/errors.py).
+handler400 = "config.errors.bad_request"
+handler403 = "config.errors.permission_denied"
+handler404 = "config.errors.page_not_found"
+handler500 = "config.errors.server_error"

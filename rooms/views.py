@@ -3,7 +3,6 @@
 from datetime import timedelta
 
 from django.conf import settings
-from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, JsonResponse
@@ -11,6 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from config import errors
 from games import fair, registry
 from rooms import hand_replay, match_access, participants, services, stored
 from rooms.errors import RoomError
@@ -63,8 +63,7 @@ def lobby(request):
 def room(request, code: str):
     room = get_object_or_404(Room.objects.defer("next_seed"), code=code)
     if room.status == Room.Status.CLOSED:
-        messages.info(request, _("This room is closed."))
-        return redirect("rooms:lobby")
+        return errors.room_closed(request)
     return render(request, registry.spec(room.game).table, {"room": room, "game": room.game})
 
 

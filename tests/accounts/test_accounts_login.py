@@ -20,10 +20,10 @@ def _errors(response):
 
 
 @pytest.mark.django_db
-def test_it_logs_in_and_redirects_home(client, alice, password):
+def test_it_logs_in_and_lands_in_the_lobby(client, alice, password):
     response = _login(client, "alice", password)
     assert response.status_code == 302
-    assert response["Location"] == reverse("home")
+    assert response["Location"] == reverse("rooms:lobby")
     assert get_user(client).pk == alice.pk
 
 
