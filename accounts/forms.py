@@ -6,6 +6,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxLengthValidator
+from django.forms.utils import ErrorDict
 from django.utils.translation import gettext_lazy as _
 
 from accounts.lookalikes import looks_like_another
@@ -39,6 +40,13 @@ class SignupForm(UserCreationForm):
         username.help_text = _("Up to 30 characters: letters, digits and @ . + - _ only.")
         # The model allows 150 characters; names at the table stay short.
         username.validators.append(MaxLengthValidator(USERNAME_MAX_LENGTH))
+
+    def refuse(self, message: str) -> None:
+        """Refused before any field is checked (over the address's limit): a check would tell a taken username
+        from a free one. The typed values stay on the page."""
+        self._errors = ErrorDict()
+        self.cleaned_data = {}
+        self.add_error(None, message)
 
     def clean_username(self):
         username = super().clean_username()  # None when the name is taken in another case
@@ -81,6 +89,15 @@ class ProfileForm(forms.ModelForm):
 
     def clean_display_name(self):
         name = self.cleaned_data["display_name"].strip()
+        if name != (self.initial.get("display_name") or "").strip():
+            from rooms.actions.setup import refuse_if_muted
+            from rooms.errors import RoomError
+            from rooms.messages import error_text
+
+            try:
+                refuse_if_muted(self.instance, "muted_display_name")
+            except RoomError as exc:
+                raise ValidationError(error_text(exc), code=exc.code) from None
         if name and looks_like_another(name, me=self.instance):
             raise ValidationError(
                 _("This name looks too much like another player's; please choose another."), code="lookalike"

@@ -50,26 +50,27 @@ def signup(request):
         return redirect("accounts:profile")
     form = SignupForm(request.POST or None)
     status = 200
-    if request.method == "POST" and form.is_valid():
-        if limits.signup_refused(request):
-            form.add_error(None, _("Too many accounts were created from here in the last hour; try again later."))
-            status = 429
-        else:
-            user = form.save(commit=False)
-            user.email, user.pending_email = None, form.cleaned_data["email"]
-            # The language the visitor was reading becomes the profile's language.
-            current = translation.get_language()
-            user.language = current if current in LANGUAGE_CODES else settings.LANGUAGE_CODE
-            user.save()
-            if not limits.mail_withheld(request, user.pending_email):
-                email_confirmation.send_signup_mail(request, user)
-            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-            messages.success(
-                request,
-                _("Welcome to Mesa, %(name)s! We sent a message to %(email)s: open its link to confirm your e-mail.")
-                % {"name": user.shown_name, "email": user.pending_email},
-            )
-            return redirect(_safe_next(request) or "rooms:lobby")
+    # Every attempt counts, before the form is read: over the limit, a taken username
+    # and a free one answer alike (otherwise the limit's answer told which is which).
+    if request.method == "POST" and limits.signup_refused(request):
+        form.refuse(_("Too many accounts were created from here in the last hour; try again later."))
+        status = 429
+    elif request.method == "POST" and form.is_valid():
+        user = form.save(commit=False)
+        user.email, user.pending_email = None, form.cleaned_data["email"]
+        # The language the visitor was reading becomes the profile's language.
+        current = translation.get_language()
+        user.language = current if current in LANGUAGE_CODES else settings.LANGUAGE_CODE
+        user.save()
+        if not limits.mail_withheld(request, user.pending_email):
+            email_confirmation.send_signup_mail(request, user)
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(
+            request,
+            _("Welcome to Mesa, %(name)s! We sent a message to %(email)s: open its link to confirm your e-mail.")
+            % {"name": user.shown_name, "email": user.pending_email},
+        )
+        return redirect(_safe_next(request) or "rooms:lobby")
     context = {"form": form, "next": _safe_next(request) or ""}
     return render(request, "accounts/signup.html", context, status=status)
 

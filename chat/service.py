@@ -17,6 +17,7 @@ from chat.models import ChatMessage, ChatMute, ChatReport, SiteMute
 from chat.text import clean, clean_note
 from rooms import clock
 from rooms.errors import RoomError
+from rooms.models import Participant, Presence, Room, Seat
 from rooms.table import open_table
 
 HISTORY = 50
@@ -90,10 +91,49 @@ def history(room_id: int, reader_id: int) -> list[dict]:
     return [event(m) for m in reversed(rows)]
 
 
+def rooms_of(user_id: int) -> set[int]:
+    """The ids of every room a person was in: seated, connected, written in, or holding a seat of a hand."""
+    rooms: set[int] = set()
+    for model in (Seat, Presence, ChatMessage):
+        rooms |= set(model.objects.filter(user_id=user_id).order_by().values_list("room_id", flat=True))
+    return rooms | set(Participant.objects.filter(user_id=user_id).order_by().values_list("match__room_id", flat=True))
+
+
+def met(reader_id: int, other_ids) -> set[int]:
+    """Which of ``other_ids`` shared a room with the reader: the only people a reader may mute or see named.
+
+    Without it ``chat_mute`` told whether an id exists, and ``chat_muted`` mapped any id to a name.
+    """
+    others = {i for i in other_ids if i != reader_id}
+    if not others:
+        return set()
+    mine = rooms_of(reader_id)
+    if not mine:
+        return set()
+    found = set()
+    for model in (Seat, Presence, ChatMessage):
+        found |= set(
+            model.objects.filter(user_id__in=others, room_id__in=mine).order_by().values_list("user_id", flat=True)
+        )
+    found |= set(
+        Participant.objects.filter(user_id__in=others, match__room_id__in=mine)
+        .order_by()
+        .values_list("user_id", flat=True)
+    )
+    return found
+
+
 def muted_people(reader_id: int) -> list[dict]:
-    """Whom the reader muted, by name (the chat panel's list, each with its un-mute button)."""
-    rows = ChatMute.objects.filter(muter_id=reader_id).select_related("muted").order_by("muted__username")
-    return [{"user_id": row.muted_id, "name": row.muted.shown_name} for row in rows]
+    """Whom the reader muted, by name (the chat panel's list, each with its un-mute button).
+
+    Only people the reader shared a room with are named (``met``): a mute stored
+    before that rule never turns an id into a name.
+    """
+    rows = list(ChatMute.objects.filter(muter_id=reader_id).select_related("muted").order_by("muted__username"))
+    if not rows:
+        return []
+    known = met(reader_id, [row.muted_id for row in rows])
+    return [{"user_id": row.muted_id, "name": row.muted.shown_name} for row in rows if row.muted_id in known]
 
 
 def snapshot_fields(room_id: int, reader_id: int) -> dict:
@@ -108,10 +148,13 @@ def set_mute(user, other_id, muted) -> None:
     if other_id == user.id:
         raise RoomError("chat_self_mute")
     if muted:
+        # An unknown id and a person never met at a table answer alike, and store nothing.
+        if other_id not in met(user.id, [other_id]):
+            raise RoomError("chat_no_such_user")
         try:
             with transaction.atomic():
                 ChatMute.objects.get_or_create(muter=user, muted_id=other_id)
-        except IntegrityError:  # no such user
+        except IntegrityError:  # the person went between the check and the write
             raise RoomError("chat_no_such_user") from None
     else:
         ChatMute.objects.filter(muter=user, muted_id=other_id).delete()
@@ -125,6 +168,9 @@ def unmute(user, other_id) -> None:
 def report(user, code: str, message_id, reason, note=None) -> None:
     """``user`` asks the staff to look at a message of this room, saying why (once; a second report changes nothing).
 
+    One's own messages cannot be reported (``chat_report_own``), nor messages of
+    a closed room (``chat_report_closed``): the staff read those without a report.
+
     ``reason`` is one of ``ChatReport.Reason``; ``note`` is optional free text,
     cleaned like a message (at most 200 characters) and shown to staff only.
     """
@@ -133,9 +179,13 @@ def report(user, code: str, message_id, reason, note=None) -> None:
     if not isinstance(reason, str) or reason not in ChatReport.Reason.values:
         raise RoomError("chat_bad_reason")
     note = clean_note(note)
-    message = ChatMessage.objects.filter(id=message_id, room__code=code, deleted=False).first()
+    message = ChatMessage.objects.filter(id=message_id, room__code=code, deleted=False).select_related("room").first()
     if message is None:
         raise RoomError("chat_no_such_message")
+    if message.user_id == user.id:
+        raise RoomError("chat_report_own")
+    if message.room.status == Room.Status.CLOSED:
+        raise RoomError("chat_report_closed")
     ChatReport.objects.get_or_create(
         message=message, reporter=user, defaults={"time": clock.now(), "reason": reason, "note": note}
     )

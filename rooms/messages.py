@@ -63,6 +63,10 @@ MESSAGES = {
     "chat_self_mute": _("You cannot mute yourself."),
     "chat_no_such_user": _("There is no such player."),
     "chat_no_such_message": _("There is no such message in this room."),
+    "chat_report_own": _("You cannot report your own message."),
+    "chat_report_closed": _("This room is closed: its messages can no longer be reported."),
+    "muted_public_room": _("The site's staff muted you until {until}: until then you can only open private rooms."),
+    "muted_display_name": _("The site's staff muted you until {until}: until then your display name cannot change."),
     "chat_bad_reason": _("Choose why you report this message."),
     "chat_note_too_long": _("A report's note has at most 200 characters."),
     # the rules
@@ -108,6 +112,11 @@ def message_for(code: str, fallback: str, language: str | None = None) -> str:
         with translation.override(language):
             return str(text)
     return str(text)
+
+
+def error_text(error) -> str:
+    """A ``RoomError`` in the active language, its ``params`` filled in (a page's form error)."""
+    return message_for(error.code, error.message).format(**error.params)
 
 
 def english(code: str) -> str | None:

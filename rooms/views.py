@@ -15,7 +15,7 @@ from games import fair, registry
 from rooms import hand_replay, match_access, participants, services, stored
 from rooms.errors import RoomError
 from rooms.forms import RoomForm, lobby_settings
-from rooms.messages import message_for
+from rooms.messages import error_text
 from rooms.models import Hand, Match, Room
 from rooms.stored import MarkupSafeJSONEncoder
 
@@ -45,7 +45,7 @@ def lobby(request):
                 for index in range(1, 1 + min(data.get("bots") or 0, room.seat_count - 1)):
                     services.add_bot(request.user, room.code, index, data["bot_level"])
             except RoomError as exc:
-                form.add_error(None, message_for(exc.code, exc.message))
+                form.add_error(None, error_text(exc))
             else:
                 return redirect("rooms:room", code=room.code)
     mine = (

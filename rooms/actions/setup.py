@@ -31,6 +31,15 @@ def validate_time_limit(value) -> int | None:
     return seconds
 
 
+def refuse_if_muted(user, code: str) -> None:
+    """A person the staff muted site-wide publishes no text while muted: no public room's name, no display name."""
+    from chat.service import mute_params, site_mute  # chat builds on rooms
+
+    mute = site_mute(user.id)
+    if mute is not None:
+        raise RoomError(code, **mute_params(mute))
+
+
 @transaction.atomic
 def create_room(
     user,
@@ -48,6 +57,8 @@ def create_room(
     name = (name or "").strip()
     if not 1 <= len(name) <= 60:
         raise RoomError("bad_name")
+    if is_public:
+        refuse_if_muted(user, "muted_public_room")
     seat_count = spec.default_seats if seat_count in (None, "") else int(seat_count)
     if seat_count not in spec.seat_counts:
         raise RoomError("bad_seat_count", f"This game is played with {', '.join(map(str, spec.seat_counts))} seats.")

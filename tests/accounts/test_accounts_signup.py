@@ -170,10 +170,20 @@ def test_signups_from_one_address_are_limited(client, settings):
 
 
 @pytest.mark.django_db
-def test_an_invalid_form_does_not_count_against_the_limit(client, settings):
-    for _ in range(settings.MESA_SIGNUPS_PER_HOUR + 3):
-        _signup(client, password2="mismatch-mismatch-1")
-    assert _signup(client).status_code == 302
+def test_failed_signups_count_and_over_the_limit_a_taken_name_answers_like_a_free_one(client, alice, settings):
+    """Issue 30: failed sign-ups were not counted, so over the limit a taken name answered 200 "already exists"
+    and a free one 429: the limit told which usernames exist."""
+    for _ in range(settings.MESA_SIGNUPS_PER_HOUR):
+        assert _signup(client, password2="mismatch-mismatch-1").status_code == 200
+    taken = _signup(client, username="alice")
+    free = _signup(client, username="nobodyyet")
+    assert taken.status_code == free.status_code == 429
+    assert taken.context["form"].errors == free.context["form"].errors
+    assert list(taken.context["form"].errors) == ["__all__"]
+    for response in (taken, free):
+        assert "exist" not in response.content.decode()
+    assert not User.objects.filter(username="nobodyyet").exists()
+    assert _signup(client).status_code == 429  # even a valid form, once over
 
 
 @pytest.mark.django_db

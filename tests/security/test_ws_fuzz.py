@@ -35,6 +35,7 @@ PROTOCOL_CODES = {
     "already_paused", "not_paused", "bad_move",
     "chat_bad_phrase", "chat_bad_reason", "chat_empty", "chat_muted", "chat_no_such_message",
     "chat_no_such_user", "chat_note_too_long", "chat_rate_limited", "chat_self_mute", "chat_too_long",
+    "chat_report_own", "chat_report_closed",
 }  # fmt: skip
 ENGINE_CODES = {
     "already_drawn", "bad_steal", "bad_target", "cannot_pass", "card_does_not_fit", "card_not_in_hand",

@@ -5,7 +5,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from chat import service
-from chat.models import ChatMessage, ChatReport
+from chat.models import ChatMessage, ChatMute, ChatReport
 from chat.text import clean
 from rooms import services
 from rooms.errors import RoomError
@@ -142,3 +142,45 @@ def test_history_is_the_last_fifty(alice, clock):
         clock.advance(3)
     texts = [m["text"] for m in service.history(room.id, alice.id)]
     assert texts == [f"m{i}" for i in range(5, 55)]
+
+
+def test_one_cannot_report_ones_own_message(alice, clock):
+    """Issue 30: a person could report their own message."""
+    room = services.create_room(alice, "rouba_monte", "Mesa")
+    message = service.say(alice, room.code, "oi")
+    assert code_of(service.report, alice, room.code, message.id, "spam") == "chat_report_own"
+    assert not ChatReport.objects.exists()
+
+
+def test_a_message_of_a_closed_room_cannot_be_reported(alice, bob, clock):
+    """Issue 30: reports were accepted in a closed room."""
+    room = services.create_room(alice, "rouba_monte", "Mesa")
+    message = service.say(alice, room.code, "oi")
+    services.close_room(room.id)
+    assert code_of(service.report, bob, room.code, message.id, "insult") == "chat_report_closed"
+    assert not ChatReport.objects.exists()
+
+
+def test_a_mute_of_somebody_never_met_answers_like_an_unknown_id_and_stores_nothing(alice, bob, charlie, clock):
+    """Issue 30: ``chat_mute`` told whether an id exists (ack versus ``chat_no_such_user``)."""
+    room = services.create_room(alice, "rouba_monte", "Mesa")
+    service.say(bob, room.code, "oi")  # bob wrote at alice's table; charlie was never anywhere near her
+    unknown = max(charlie.id, bob.id) + 1000
+    for other in (unknown, charlie.id):
+        with pytest.raises(RoomError) as info:
+            service.set_mute(alice, other, True)
+        assert (info.value.code, info.value.message) == ("chat_no_such_user", "There is no such player.")
+    assert not ChatMute.objects.exists()
+    service.set_mute(alice, bob.id, True)
+    assert list(ChatMute.objects.values_list("muted_id", flat=True)) == [bob.id]
+
+
+def test_the_muted_list_names_only_people_the_reader_shared_a_room_with(alice, bob, charlie, clock):
+    """Issue 30: ``chat_muted`` mapped any id to a name (ids 1-7 gave every account)."""
+    room = services.create_room(alice, "rouba_monte", "Mesa")
+    service.say(bob, room.code, "oi")
+    ChatMute.objects.create(muter=alice, muted=bob)
+    ChatMute.objects.create(muter=alice, muted=charlie)  # stored before the rule: never named
+    assert service.muted_people(alice.id) == [{"user_id": bob.id, "name": "bob"}]
+    services.create_room(charlie, "rouba_monte", "Outra")
+    assert service.muted_people(alice.id) == [{"user_id": bob.id, "name": "bob"}]

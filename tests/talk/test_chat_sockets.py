@@ -6,7 +6,7 @@ import pytest
 from channels.db import database_sync_to_async
 
 from chat import service
-from chat.models import ChatMessage
+from chat.models import ChatMessage, ChatMute
 from rooms import services
 from tests.rooms.wsclient import connect, receive_until
 
@@ -139,4 +139,22 @@ async def test_a_muted_user_is_told_until_when_in_their_language(alice):
     iso = mute.until.strftime("%Y-%m-%dT%H:%M:%SZ")
     assert error["code"] == "chat_muted" and error["params"] == {"until": until, "until_iso": iso}
     assert until in error["message"] and "{until}" not in error["message"]
+    await a.disconnect()
+
+
+async def test_a_mute_of_an_unknown_id_and_of_a_stranger_answer_the_same_over_the_socket(alice, bob, charlie):
+    """Issue 30: ``ack`` versus ``chat_no_such_user`` told whether an id exists, and the next snapshot's
+    ``chat_muted`` named whoever the id belonged to."""
+    room = await database_sync_to_async(services.create_room)(alice, "rouba_monte", "Mesa")
+    a, _ = await joined(alice, room.code)
+    answers = []
+    for number, other in enumerate((charlie.id, charlie.id + bob.id + 1000), start=1):
+        await a.send_json_to({"action": "chat_mute", "id": number, "user": other, "muted": True})
+        error, _ = await receive_until(a, lambda m: m["type"] in ("ack", "error"))
+        answers.append({key: value for key, value in error.items() if key != "id"})
+    assert answers[0] == answers[1] and answers[0]["code"] == "chat_no_such_user"
+    await a.send_json_to({"action": "snapshot"})
+    snapshot, _ = await receive_until(a, lambda m: m["type"] == "snapshot")
+    assert snapshot["chat_muted"] == []
+    assert not await database_sync_to_async(ChatMute.objects.exists)()
     await a.disconnect()
