@@ -26,8 +26,10 @@ class Option:
     """One variation a host may set: its name, default, the values offered and accepted, labels.
 
     The type is the default's (bool, int or str). A bool is a checkbox. An int
-    or str is one of ``choices``; an int option with a ``minimum`` accepts any
-    whole number from it, and ``choices`` are then only what the lobby offers.
+    or str is one of ``choices``; an int option with a ``minimum`` (and a
+    ``maximum``) is a range the engine accepts (``check``), and ``choices`` are
+    then what a room may set: the lobby's form and the room socket accept
+    exactly those (``check_offered``), so no room is given a match that never ends.
     """
 
     name: str
@@ -36,6 +38,7 @@ class Option:
     choices: tuple = ()
     choice_labels: tuple[str, ...] = ()  # one per choice; empty: the value itself is shown
     minimum: int | None = None
+    maximum: int | None = None
 
     def __post_init__(self):
         if self.choice_labels and len(self.choice_labels) != len(self.choices):
@@ -59,8 +62,17 @@ class Option:
             if self.minimum is not None:
                 if value < self.minimum:
                     raise ValueError(f"option {self.name} must be at least {self.minimum}")
+                if self.maximum is not None and value > self.maximum:
+                    raise ValueError(f"option {self.name} must be at most {self.maximum}")
                 return value
         if value not in self.choices:
+            raise ValueError(f"option {self.name} must be one of {list(self.choices)}")
+        return value
+
+    def check_offered(self, value):
+        """``value`` if the lobby offers it (a bool, or one of ``choices``), else ``ValueError``."""
+        value = self.check(value)
+        if self.choices and value not in self.choices:
             raise ValueError(f"option {self.name} must be one of {list(self.choices)}")
         return value
 
@@ -141,6 +153,11 @@ class GameSpec:
         if unknown:
             raise ValueError(f"unknown options for {self.name}: {unknown}")
         return {o.name: o.check(options.get(o.name, o.default)) for o in self.options}
+
+    def check_offered_options(self, options) -> dict:
+        """``check_options`` narrowed to what the lobby offers: the room layer's check (docs/rooms.md)."""
+        checked = self.check_options(options)
+        return {o.name: o.check_offered(checked[o.name]) for o in self.options}
 
     def max_bots_for(self, seat_count: int) -> int:
         """How many bots a room of ``seat_count`` seats accepts (a person always has a place)."""

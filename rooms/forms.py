@@ -13,6 +13,7 @@ from django.utils.translation import gettext, gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from games import registry
+from rooms.actions.setup import TIME_LIMITS
 from rooms.models import BOT_LEVELS
 
 
@@ -22,7 +23,7 @@ def _seconds(n: int):
 
 
 TIME_CHOICES = [("default", _("Game default (Crazy Eights: 20 s, others: none)")), ("", _("No time limit"))] + [
-    (str(s), _seconds(s)) for s in (10, 15, 20, 30, 45, 60, 90, 120)
+    (str(s), _seconds(s)) for s in TIME_LIMITS
 ]
 VARIATIONS = "variations"  # the field of every true/false option
 

@@ -44,6 +44,7 @@ SPEC = GameSpec(
             name="match_games",
             default=1,
             minimum=1,
+            maximum=7,
             choices=(1, 3, 5, 7),
             label=gettext_noop("Games in a match"),
         ),

@@ -10,23 +10,35 @@ from rooms.table import open_table
 
 
 def validate_options(game: str, options: dict) -> dict:
-    """The engine's own option check: unknown names or bad values are refused."""
+    """The options a room may set: the engine's own check, narrowed to the values the lobby offers.
+
+    The socket, the lobby's form and every other caller go through here, so a
+    room never gets a value the form does not offer (a target of 10⁹, a match of
+    a thousand games: a rated match that never ends, where whoever leaves loses).
+    """
     if not isinstance(options, dict):
         raise RoomError("bad_options", "Options must be an object.")
     try:
-        return registry.get(game).check_options(options)
+        registry.get(game).check_options(options)
+        return registry.spec(game).check_offered_options(options)
     except ValueError as exc:
         raise RoomError("bad_options", f"Invalid options: {exc}") from None
+
+
+# The seconds per move the lobby's form offers (rooms/forms.py), and all the socket accepts.
+TIME_LIMITS = (10, 15, 20, 30, 45, 60, 90, 120)
 
 
 def validate_time_limit(value) -> int | None:
     if value in (None, "", 0, "none"):
         return None
+    if isinstance(value, bool) or not isinstance(value, int | str) or len(str(value)) > 3:
+        raise RoomError("bad_time_limit")  # a float, a list, a 4,001-digit number: not what the form offers
     try:
         seconds = int(value)
-    except (TypeError, ValueError, OverflowError):  # OverflowError: Infinity
+    except ValueError:
         raise RoomError("bad_time_limit") from None
-    if not 10 <= seconds <= 120:
+    if seconds not in TIME_LIMITS:
         raise RoomError("bad_time_limit")
     return seconds
 

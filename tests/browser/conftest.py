@@ -88,15 +88,18 @@ def logged_in(
 
 def create_rooms(server, host: str, specs: list[dict]) -> list[str]:
     """Rooms made through the service layer in one shell: each spec has `game`, and optionally
-    `bots` (seats 1..bots), `level`, `start` (start the match) and create_room's keywords."""
+    `bots` (seats 1..bots), `level`, `start` (start the match), `engine_options` (options the
+    engine accepts but the lobby does not offer, tests/rooms/helpers.py) and create_room's keywords."""
     code = (
         "from django.contrib.auth import get_user_model\n"
         "from rooms import services\n"
+        "from tests.rooms.helpers import engine_options\n"
         f"u = get_user_model().objects.get(username={host!r})\n"
         f"for spec in {specs!r}:\n"
         "    spec = dict(spec); game = spec.pop('game'); bots = spec.pop('bots', 0)\n"
         "    level = spec.pop('level', 'easy'); start = spec.pop('start', False)\n"
-        "    r = services.create_room(u, game, 'Browser', **spec)\n"
+        "    forced = spec.pop('engine_options', {})\n"
+        "    r = engine_options(services.create_room(u, game, 'Browser', **spec), **forced)\n"
         "    for i in range(1, bots + 1): services.add_bot(u, r.code, i, level)\n"
         "    if start: services.start_match(u, r.code)\n"
         "    print('CODE' + r.code)\n"

@@ -37,7 +37,7 @@ def test_a_hand_with_the_keyboard_only(server, browser, chromium_path):
     name = unique("ce")
     context, page, _user = logged_in(browser, server, name)
     code = create_room(
-        server, name, "crazy_eights", bots=1, level="easy", seat_count=2, time_limit=60, options={"target": 10}
+        server, name, "crazy_eights", bots=1, level="easy", seat_count=2, time_limit=60, engine_options={"target": 10}
     )
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))

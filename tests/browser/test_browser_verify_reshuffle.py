@@ -19,7 +19,7 @@ import json
 from django.contrib.auth import get_user_model
 from games import fair, registry
 from rooms import services
-from tests.rooms.helpers import play_match
+from tests.rooms.helpers import engine_options, play_match
 
 u = get_user_model().objects.get(username=NAME)
 engine = registry.get("crazy_eights")
@@ -46,8 +46,8 @@ def examine(match):
 
 
 for attempt in range(12):
-    room = services.create_room(u, "crazy_eights", "Reshuffles", time_limit=None, seat_count=4,
-                                options={"target": 1})
+    room = engine_options(services.create_room(u, "crazy_eights", "Reshuffles", time_limit=None, seat_count=4),
+                          target=1)
     for seat in (1, 2, 3):
         services.add_bot(u, room.code, seat, "easy")
     services.start_match(u, room.code)

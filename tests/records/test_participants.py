@@ -82,11 +82,11 @@ def test_a_match_closed_unfinished_counts_as_played_and_the_leaver_as_abandoned(
 
 
 def test_a_host_who_left_and_came_back_counts_once_by_the_seat_held_at_the_end(alice, bob):
-    from tests.rooms.helpers import play_hand
+    from tests.rooms.helpers import engine_options, play_hand
 
     # A 300-point target: the match outlasts its first hand, so that alice's new seat gets dealt in.
-    room = services.create_room(
-        alice, "crazy_eights", "Back again", time_limit=None, seat_count=3, options={"target": 300}
+    room = engine_options(
+        services.create_room(alice, "crazy_eights", "Back again", time_limit=None, seat_count=3), target=300
     )
     services.sit(bob, room.code, 1)
     services.start_match(alice, room.code)
@@ -108,9 +108,11 @@ def test_a_host_who_left_and_came_back_counts_once_by_the_seat_held_at_the_end(a
 
 
 def test_a_stand_in_kept_to_the_next_hand_is_recorded_as_a_stand_in(alice, bob):
-    from tests.rooms.helpers import play_hand
+    from tests.rooms.helpers import engine_options, play_hand
 
-    room = services.create_room(alice, "crazy_eights", "Kept", time_limit=None, seat_count=2, options={"target": 300})
+    room = engine_options(
+        services.create_room(alice, "crazy_eights", "Kept", time_limit=None, seat_count=2), target=300
+    )
     services.sit(bob, room.code, 1)
     services.start_match(alice, room.code)
     services.leave(bob, room.code)

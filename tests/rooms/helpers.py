@@ -79,3 +79,14 @@ def buraco_at_hosts_draw(host) -> Room:
     room.refresh_from_db()
     assert turn_seat(room) == 0
     return room
+
+
+def engine_options(room: Room, **options) -> Room:
+    """Give a room options its engine accepts but the lobby does not offer (a target of 1: a short match).
+
+    Only tests do this, writing the row itself: every room action accepts just
+    the offered choices (rooms/actions/setup.py ``validate_options``).
+    """
+    room.options = registry.get(room.game).check_options({**room.options, **options})
+    Room.objects.filter(pk=room.pk).update(options=room.options)
+    return room

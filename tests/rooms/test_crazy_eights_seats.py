@@ -10,7 +10,7 @@ import pytest
 
 from rooms import broadcast, services
 from rooms.models import Room
-from tests.rooms.helpers import current, play_hand
+from tests.rooms.helpers import current, engine_options, play_hand
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -18,7 +18,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def crazy_room(host, seat_count=4, target=100, people=()):
     room = services.create_room(host, "crazy_eights", "Oitos", time_limit=None, seat_count=seat_count)
     if target != 100:
-        services.set_options(host, room.code, options={"target": target})
+        engine_options(room, target=target)
     for index, user in people:
         services.sit(user, room.code, index)
     return room

@@ -5,7 +5,7 @@ from django.urls import reverse
 
 from games import fair, registry
 from rooms import services
-from tests.rooms.helpers import play_hand, play_match
+from tests.rooms.helpers import engine_options, play_hand, play_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -14,7 +14,7 @@ CRAZY_EIGHTS_FINAL = registry.spec("crazy_eights").verify_final
 
 
 def test_crazy_eights_hands_carry_their_recorded_end(client, alice):
-    room = services.create_room(alice, "crazy_eights", "Mesa", time_limit=None, seat_count=3, options={"target": 1})
+    room = engine_options(services.create_room(alice, "crazy_eights", "Mesa", time_limit=None, seat_count=3), target=1)
     for seat in (1, 2):
         services.add_bot(alice, room.code, seat, "easy")
     services.start_match(alice, room.code)
