@@ -35,6 +35,7 @@ RECENT_IDS = 512
 # How long a closing socket waits for its presence refresh to finish a database call.
 REFRESH_STOP_SECONDS = 10.0
 CLOSE_UNAVAILABLE = 1013  # "try again later": the database is unreachable
+CLOSE_ROOM_CLOSED = 4410  # the room was closed (by its host or staff): the page shows the way to the lobby
 
 logger = logging.getLogger(__name__)
 
@@ -62,6 +63,11 @@ ACTIONS = {
     "options": lambda user, code, msg: services.set_options(
         user, code, msg.get("options"), msg.get("time_limit", "keep")
     ),
+    "move_seat": lambda user, code, msg: services.move_seat(user, code, _int(msg, "seat"), _int(msg, "to")),
+    "swap_seats": lambda user, code, msg: services.swap_seats(user, code, _int(msg, "seat"), _int(msg, "other")),
+    "remove_person": lambda user, code, msg: services.remove_person(user, code, _int(msg, "seat")),
+    "hand_host": lambda user, code, msg: services.hand_host(user, code, _int(msg, "seat")),
+    "close_room": lambda user, code, msg: services.close_by_host(user, code),
     "client_seed": lambda user, code, msg: services.set_client_seed(user, code, msg.get("seed")),
     "chat": lambda user, code, msg: chat.say(user, code, msg.get("text")),
     "chat_quick": lambda user, code, msg: chat.say_phrase(user, code, msg.get("phrase")),
@@ -118,6 +124,8 @@ class RoomConsumer(GuardedConsumer):
         except RoomError as exc:
             if exc.code == "too_many_sockets":
                 await self.refuse(CLOSE_TOO_MANY_SOCKETS, (exc.code, exc.message))
+            elif exc.code == "room_closed":
+                await self.refuse(CLOSE_ROOM_CLOSED, (exc.code, exc.message))
             else:
                 await self.refuse(CLOSE_NOT_FOUND)
             return
@@ -180,7 +188,8 @@ class RoomConsumer(GuardedConsumer):
                 raise
             except RoomError as exc:
                 # The room closed meanwhile, or this user opened too many sockets since.
-                await self.close(code=CLOSE_TOO_MANY_SOCKETS if exc.code == "too_many_sockets" else CLOSE_NOT_FOUND)
+                codes = {"too_many_sockets": CLOSE_TOO_MANY_SOCKETS, "room_closed": CLOSE_ROOM_CLOSED}
+                await self.close(code=codes.get(exc.code, CLOSE_NOT_FOUND))
                 return
             except Exception:
                 logger.warning("room %s: presence refresh failed", self.code, exc_info=True)
@@ -271,8 +280,14 @@ class RoomConsumer(GuardedConsumer):
         await self.send(text_data=event["text"])
 
     async def room_event(self, message):
-        """An event of the room that is not a snapshot (``Table.emit``), sent as it is."""
+        """An event of the room that is not a snapshot (``Table.emit``), sent as it is.
+
+        ``room_closed`` comes after the closed room's last snapshot: the socket then
+        closes with ``CLOSE_ROOM_CLOSED`` and the page does not reconnect.
+        """
         await self.send_json({"type": "event", **message["event"]})
+        if message["event"].get("kind") == "room_closed":
+            await self.close(code=CLOSE_ROOM_CLOSED)
 
 
 class LobbyConsumer(GuardedConsumer):

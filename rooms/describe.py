@@ -269,3 +269,89 @@ def winner_names(match, rows) -> list[str]:
         else:
             names.append(team_label(key) if teams else seat_label(key))
     return names
+
+
+def _event_name(value) -> str:
+    """A person or bot named in a room event's parameters (``rooms.room_events.holder``)."""
+    value = value if isinstance(value, dict) else {}
+    return holder_name(
+        SimpleNamespace(
+            name=value.get("name") if isinstance(value.get("name"), str) else "",
+            user_id=None if value.get("bot") else 0,
+            bot_level=value.get("bot") if isinstance(value.get("bot"), str) else "",
+            stand_in=bool(value.get("stand_in")),
+        )
+    )
+
+
+def _limit(seconds) -> str:
+    if isinstance(seconds, int) and not isinstance(seconds, bool) and seconds > 0:
+        return _("%(seconds)s s per move") % {"seconds": seconds}
+    return _("no time limit")
+
+
+def _seat_number(value) -> str:
+    return str(value + 1) if isinstance(value, int) and not isinstance(value, bool) else "?"
+
+
+EVENT_WORDS = {
+    "host_left": gettext_noop("%(name)s left: %(new)s is now the host."),
+    "host_absent": gettext_noop("%(name)s was away too long: %(new)s is now the host."),
+    "host_removed": gettext_noop("%(name)s was removed: %(new)s is now the host."),
+    "host_handed": gettext_noop("%(name)s handed the host role to %(new)s."),
+    "host_nobody": gettext_noop("%(name)s is no longer the host; nobody else is in the room."),
+    "removed_absent": gettext_noop("%(name)s was away for two minutes and left seat %(seat)s."),
+    "removed_by_host": gettext_noop("%(by)s removed %(name)s from seat %(seat)s."),
+    "stand_in": gettext_noop("A stand-in bot took seat %(seat)s for %(name)s."),
+    "bot_added": gettext_noop("%(by)s put a bot (%(level)s) in seat %(seat)s."),
+    "bots_filled": gettext_noop("A bot took each empty seat (%(seats)s)."),
+    "time_limit_changed": gettext_noop("%(by)s changed the time from %(old)s to %(new)s."),
+    "target_changed": gettext_noop("%(by)s changed the target from %(old)s to %(new)s points."),
+    "match_started": gettext_noop("%(by)s started match %(number)s."),
+    "match_restarted": gettext_noop("%(by)s ended the match being played and started match %(number)s."),
+    "staff_paused": gettext_noop("The site's staff paused the room."),
+    "staff_resumed": gettext_noop("The site's staff resumed the room."),
+    "room_closed": gettext_noop("%(by)s closed the room."),
+    "staff_closed": gettext_noop("The site's staff closed the room."),
+    "seat_moved": gettext_noop("%(by)s moved %(name)s from seat %(old)s to seat %(new)s."),
+    "seats_swapped": gettext_noop("%(by)s swapped seats %(seat)s (%(name)s) and %(other)s (%(second)s)."),
+}
+
+
+def _event_template(code: str, params: dict) -> str | None:
+    """The sentence's msgid: a code's variant chosen by its parameters."""
+    if code == "host_changed":
+        reason = params.get("reason") if params.get("reason") in ("absent", "removed", "handed") else "left"
+        return EVENT_WORDS["host_nobody" if params.get("to") is None else f"host_{reason}"]
+    if code == "match_started" and params.get("abandoned"):
+        return EVENT_WORDS["match_restarted"]
+    if code == "room_closed" and params.get("by_staff"):
+        return EVENT_WORDS["staff_closed"]
+    return EVENT_WORDS.get(code)
+
+
+def room_event(code: str, params: dict) -> str:
+    """A room event (``rooms.room_events``) as the table's sentence; any stored shape reads safely."""
+    params = params if isinstance(params, dict) else {}
+    template = _event_template(code, params)
+    if template is None:
+        return ""
+    limits = code == "time_limit_changed"
+    values = {
+        "name": lambda: _event_name(params.get("name") or params.get("from")),
+        "new": lambda: _limit(params.get("to")) if limits else _event_name(params.get("to")),
+        "old": lambda: _limit(params.get("from")) if limits else str(params.get("from", "?")),
+        "by": lambda: _event_name(params.get("by")),
+        "second": lambda: _event_name(params.get("other_name")),
+        "seat": lambda: _seat_number(params.get("seat")),
+        "other": lambda: _seat_number(params.get("other")),
+        "level": lambda: level_label(str(params.get("level", ""))),
+        "seats": lambda: ", ".join(_seat_number(s) for s in stored.as_list(params.get("seats"))),
+        "number": lambda: str(params.get("number", "?")),
+    }
+    if code == "seat_moved":
+        values["old"] = lambda: _seat_number(params.get("from"))
+        values["new"] = lambda: _seat_number(params.get("to"))
+    if code == "target_changed":
+        values["new"] = lambda: str(params.get("to", "?"))
+    return _(template) % {key: make() for key, make in values.items() if f"%({key})s" in template}

@@ -115,9 +115,9 @@ class Room(models.Model):
     # user id -> open sockets in this room, and the summaries of the last 20 hands.
     connected = models.JSONField(_("open connections"), decoder=StoredJSONDecoder, default=dict, blank=True)
     history = models.JSONField(_("history"), decoder=StoredJSONDecoder, default=list, blank=True)
-    # Names the history's newest hand (stored.history_key), written with the history:
-    # a move reads this instead of decoding twenty hands it does not send.
+    # Names the history's newest hand (stored.history_key): a move reads this, not twenty hands.
     history_key = models.CharField(max_length=stored.HISTORY_KEY_LENGTH, blank=True, default="", editable=False)
+    events = models.JSONField(_("events"), decoder=StoredJSONDecoder, default=list, blank=True)  # room_events.py
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated at"), auto_now=True)
     closed_at = models.DateTimeField(_("closed at"), null=True, blank=True)

@@ -7,7 +7,7 @@ exit. The rules themselves come from the game's declaration (``table.spec``).
 
 import secrets
 
-from rooms import describe
+from rooms import describe, room_events
 from rooms.errors import RoomError
 from rooms.models import Room, Seat
 from rooms.policies import STAND_IN_LEVEL
@@ -65,6 +65,7 @@ def seat_event(seat: Seat, kind: str) -> dict:
 def stand_in(table, seat: Seat) -> None:
     """A bot takes the leaver's seat and hand (marked as a stand-in) until ``stand_in_until``."""
     table.room.last_move = seat_event(seat, "stand_in")
+    room_events.announce(table, "stand_in", name=room_events.holder(seat), seat=seat.index)
     seat.user = None
     seat.bot_level = STAND_IN_LEVEL
     seat.stand_in = True
@@ -75,6 +76,9 @@ def stand_in(table, seat: Seat) -> None:
 
 def fill_empty_seats(table) -> None:
     """Each empty seat gets a bot ("Um bot ocupa o lugar vazio"), shown as a bot like any other."""
+    filled = [seat.index for seat in table.seats if seat.is_empty]
+    if filled:
+        room_events.announce(table, "bots_filled", seats=filled)
     for seat in table.seats:
         if seat.is_empty:
             seat.bot_level = STAND_IN_LEVEL

@@ -9,6 +9,7 @@ views, tasks and tests call them through this module.
 """
 
 from rooms.actions.deadlines import THINK_OUTSIDE_LOCK, pause, resume, run_deadline, staff_pause, staff_resume
+from rooms.actions.host import close_by_host, hand_host, move_seat, remove_person, swap_seats
 from rooms.actions.match import close_room, expire, next_hand, set_client_seed, start_match
 from rooms.actions.play import move
 from rooms.actions.presence import (
@@ -32,6 +33,11 @@ __all__ = [
     "THINK_OUTSIDE_LOCK",
     "RoomError",
     "add_bot",
+    "close_by_host",
+    "hand_host",
+    "move_seat",
+    "remove_person",
+    "swap_seats",
     "close_room",
     "connect",
     "create_room",

@@ -174,6 +174,9 @@ def room_entry(
         "players": stored.as_dict(hand.players) if hand is not None else {},
         "history_key": room.history_key,
         **({"history": history[:HISTORY_LIMIT]} if with_history else {}),
+        # The room's latest events (rooms/room_events.py), with the history: in every full
+        # snapshot, so a client that reconnects reads what happened meanwhile.
+        **({"events": stored.dicts(room.events)} if with_history else {}),
     }
 
 

@@ -30,9 +30,11 @@ from rooms.errors import RoomError
 from rooms.models import Hand, Match, Room, Seat
 
 HISTORY_KEEP = 20
-# Every column but the hand history, which changes only when a hand ends: a move
-# should not rewrite twenty hands' results.
-ROOM_FIELDS_BUT_HISTORY = tuple(f.name for f in Room._meta.concrete_fields if not f.primary_key and f.name != "history")
+# Every column but the hand history and the room's events, which change only when a hand
+# ends or an event is announced: a move should not rewrite twenty hands' results.
+ROOM_FIELDS_BUT_HISTORY = tuple(
+    f.name for f in Room._meta.concrete_fields if not f.primary_key and f.name not in ("history", "events")
+)
 
 # Sent after commit when a table planned a deadline: room_id, version, eta.
 deadline_planned = Signal()

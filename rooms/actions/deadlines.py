@@ -9,7 +9,7 @@ import random
 from datetime import timedelta
 
 from bots import registry as bot_registry
-from rooms import clock, fastjson, stored
+from rooms import clock, fastjson, room_events, stored
 from rooms.errors import RoomError
 from rooms.models import Room
 from rooms.table import Table, open_table
@@ -167,6 +167,7 @@ def staff_pause(room_id: int) -> bool:
         room.paused = True
         room.pause_reason = "staff"
         freeze(t)
+        room_events.announce(t, "staff_paused")
         return True
 
 
@@ -179,6 +180,7 @@ def staff_resume(room_id: int) -> bool:
         if room.status == Room.Status.CLOSED or not (room.paused and room.pause_reason == "staff"):
             t.skip()
             return False
+        room_events.announce(t, "staff_resumed")
         if t.connected_user_ids():
             thaw(t)
         else:

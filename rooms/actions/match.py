@@ -3,7 +3,7 @@
 from django.conf import settings
 
 from games import fair
-from rooms import clock, participants
+from rooms import clock, participants, room_events
 from rooms.errors import RoomError
 from rooms.models import Match, Presence, Room, Seat
 from rooms.seat_rules import apply_boundary, fill_empty_seats
@@ -42,11 +42,13 @@ def start_match(user, code: str) -> Room:
         if room.status == Room.Status.HAND_OVER:
             raise RoomError("match_in_progress", "The match is not decided yet: deal the next hand.")
         old = t.match
-        if old is not None and old.status == Match.Status.PLAYING:
+        abandoned = old is not None and old.status == Match.Status.PLAYING
+        if abandoned:
             abandon_match(t, old)
             apply_boundary(t, "match")
         players_for_deal(t)
         match = _new_match(t, old)
+        room_events.announce(t, "match_started", number=match.number, abandoned=abandoned, by=room_events.person(user))
         deal(t, match, 1)
         match.dealer = room.dealer
         match.save(update_fields=["dealer"])
@@ -129,7 +131,9 @@ def close_room(room_id: int) -> bool:
             if t is not None:
                 t.skip()
             return False
+        room_events.announce(t, "room_closed", by_staff=True)
         close(t)
+        t.emit("room_closed")
         return True
 
 

@@ -179,7 +179,7 @@ def _pass_absent_host(room_id: int) -> int:
             t.skip()
             return 0  # nobody else in the room yet: a later sweep looks again
         logger.info("room %s: host role passed from an absent host", room.code)
-        transfer_host(t, leaving=room.host)
+        transfer_host(t, leaving=room.host, reason="absent")
         return 1
 
 

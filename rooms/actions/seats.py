@@ -6,7 +6,7 @@ Seat changes made during play wait for the boundary the game declares
 
 import logging
 
-from rooms import clock, participants
+from rooms import clock, participants, room_events
 from rooms.errors import RoomError
 from rooms.models import Participant, Presence, Room, Seat
 from rooms.policies import STAND_IN_LEVEL
@@ -66,6 +66,7 @@ def add_bot(user, code: str, index, level: str = "normal") -> Room:
         seat.bot_level, seat.bot_memory = level, {}
         seat.active = False  # a bot added mid-match waits for the next deal
         t.touch_seat(seat)
+        room_events.announce(t, "bot_added", seat=seat.index, level=level, by=room_events.person(user))
     return t.room
 
 
@@ -102,6 +103,8 @@ def leave_seat(t: Table, user, reason: str = "left") -> Seat | None:
         return None
     room, rules = t.room, t.spec
     ended = Participant.Ended.LEFT if reason == "left" else Participant.Ended.REMOVED
+    if reason == "removed after absence":
+        room_events.announce(t, "removed_absent", name=room_events.holder(seat), seat=seat.index)
     if room.status == Room.Status.PLAYING and seat.active:
         if rules.on_leave == "remove":
             t.remove_player(seat, by=user.username)
@@ -125,12 +128,16 @@ def leave_seat(t: Table, user, reason: str = "left") -> Seat | None:
     else:
         clear_seat(seat)
         t.touch_seat(seat)
-    transfer_host(t, leaving=user)
+    transfer_host(t, leaving=user, reason=HOST_REASON.get(reason, "left"))
     logger.info("room %s: %s %s seat %s", room.code, user.username, reason, seat.index)
     return seat
 
 
-def transfer_host(t: Table, leaving) -> None:
+# Why the host role passed, by the reason a person left their seat.
+HOST_REASON = {"left": "left", "removed after absence": "absent", "removed": "removed"}
+
+
+def transfer_host(t: Table, leaving, reason: str = "left") -> None:
     """The host role passes to another person of the room ("quando necessário").
 
     A connected seated person first (lowest seat), then a connected watcher (the
@@ -147,6 +154,9 @@ def transfer_host(t: Table, leaving) -> None:
         return
     room.host = new_host
     room.host_absent_since = None if new_host is None or new_host.id in connected else clock.now()
+    room_events.announce(
+        t, "host_changed", reason=reason, to=room_events.person(new_host), **{"from": room_events.person(leaving)}
+    )
 
 
 def next_host(t: Table, leaving):

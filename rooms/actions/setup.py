@@ -3,7 +3,7 @@
 from django.db import transaction
 
 from games import registry
-from rooms import broadcast, clock, stored
+from rooms import broadcast, clock, room_events, stored
 from rooms.errors import RoomError
 from rooms.models import Room, Seat
 from rooms.table import open_table
@@ -100,7 +100,16 @@ def set_options(user, code: str, options=None, time_limit="keep") -> Room:
                 raise RoomError("bad_options", "Options must be an object.")
             if room.status in (Room.Status.PLAYING, Room.Status.HAND_OVER):
                 raise RoomError("match_in_progress", "Game options change only between matches.")
+            before = stored.as_dict(room.options).get("target")
             room.options = validate_options(room.game, {**stored.as_dict(room.options), **options})
+            after = stored.as_dict(room.options).get("target")
+            if after != before:
+                room_events.announce(t, "target_changed", by=room_events.person(user), **{"from": before, "to": after})
         if time_limit != "keep":
-            room.time_limit = validate_time_limit(time_limit)
+            before, room.time_limit = room.time_limit, validate_time_limit(time_limit)
+            if room.time_limit != before:
+                # Mid-match too: the next deadline planned uses it, and everyone is told.
+                room_events.announce(
+                    t, "time_limit_changed", by=room_events.person(user), **{"from": before, "to": room.time_limit}
+                )
     return t.room
