@@ -1,13 +1,16 @@
 """The player account in the admin: Django's user admin plus display name and language."""
 
 from django.contrib import admin
+from django.contrib.admin.models import LogEntry
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
 from django.urls import reverse
 from django.utils.html import format_html_join
 from django.utils.http import urlencode
 from django.utils.translation import gettext_lazy as _
 
+from accounts import audit
 from accounts.models import User
+from rooms.admin.base import ReadOnlyAdmin
 
 
 @admin.register(User)
@@ -38,3 +41,25 @@ class UserAdmin(DjangoUserAdmin):
         return format_html_join(
             " · ", '<a href="{}?{}">{}</a>', ((url, urlencode({k: v}), t) for url, k, v, t in links)
         )
+
+
+@admin.register(LogEntry)
+class AuditLogAdmin(ReadOnlyAdmin):
+    """Every staff action, read-only: the admin's own changes and the site's actions (accounts/audit.py)."""
+
+    list_display = ("action_time", "user", "what", "target")
+    list_filter = ("content_type", "action_time")
+    search_fields = ("user__username", "object_repr", "change_message")
+    list_select_related = ("user", "content_type")
+    date_hierarchy = "action_time"
+    fields = ("action_time", "user", "what", "target", "object_id")
+    readonly_fields = fields
+
+    @admin.display(description=_("what"))
+    def what(self, obj):
+        return audit.describe(obj)
+
+    @admin.display(description=_("on"))
+    def target(self, obj):
+        kind = obj.content_type.model_class()._meta.verbose_name if obj.content_type_id else ""
+        return " · ".join(filter(None, [str(kind).capitalize(), obj.object_repr]))

@@ -1,8 +1,11 @@
 """The staff's view of every room's chat: messages (filter by room, user, date; search), reports (filter by
 reason), site-wide mutes.
 
-Nothing is edited: a message is deleted through its action (which tells the
-room's sockets at once), and its text is shown escaped like every admin value.
+Nothing is edited and nothing is removed: a message is deleted for everyone
+through its action (which marks it deleted and tells the room's sockets at
+once; the row and its reports stay as the record), and its text is shown
+escaped like every admin value. Each action needs its permission (the chat
+moderators' group has them) and writes a row of the audit log.
 """
 
 from django.contrib import admin, messages
@@ -10,28 +13,49 @@ from django.db.models import Count
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from accounts import audit
 from chat import service
 from chat.models import ChatMessage, ChatReport, SiteMute
 
 
-@admin.action(description=_("Delete the selected messages for everyone"))
+class ModerationPermissions:
+    """What the list actions ask for (``@admin.action(permissions=...)``) and no removal from the record."""
+
+    def has_hide_permission(self, request):
+        return request.user.has_perm("chat.hide_chatmessage")
+
+    def has_mute_permission(self, request):
+        return request.user.has_perm("chat.add_sitemute")
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.action(description=_("Delete the selected messages for everyone"), permissions=["hide"])
 def delete_messages(modeladmin, request, queryset):
-    count = service.delete(queryset.select_related(None))
+    count = service.delete(queryset.select_related(None), by=request.user)
     modeladmin.message_user(
         request, ngettext("%(n)d message deleted.", "%(n)d messages deleted.", count) % {"n": count}, messages.SUCCESS
     )
 
 
-@admin.action(description=_("Mute the authors site-wide for 24 hours"))
+@admin.action(description=_("Mute the authors site-wide for 24 hours"), permissions=["mute"])
 def mute_authors(modeladmin, request, queryset):
     users = {m.user for m in queryset.select_related("user")}
     for user in users:
         service.mute_site_wide(user, 24, reason=str(_("Muted from the chat admin")))
+        audit.record(request.user, user, "user_mute", "24 h")
     modeladmin.message_user(request, _("Authors muted for 24 hours."), messages.SUCCESS)
 
 
 @admin.register(ChatMessage)
-class ChatMessageAdmin(admin.ModelAdmin):
+class ChatMessageAdmin(ModerationPermissions, admin.ModelAdmin):
     list_display = ("time", "room_code", "user", "text", "phrase", "spectator", "deleted", "report_count")
     list_filter = ("deleted", "spectator", "time", "room__game")
     search_fields = ("text", "user__username", "user__display_name", "room__code", "room__name")
@@ -39,9 +63,6 @@ class ChatMessageAdmin(admin.ModelAdmin):
     list_select_related = ("room", "user")
     readonly_fields = ("room", "user", "text", "phrase", "time", "spectator", "deleted")
     actions = (delete_messages, mute_authors)
-
-    def has_add_permission(self, request):
-        return False
 
     def get_queryset(self, request):
         return super().get_queryset(request).annotate(reports_n=Count("reports"))
@@ -55,16 +76,16 @@ class ChatMessageAdmin(admin.ModelAdmin):
         return obj.reports_n
 
 
-@admin.action(description=_("Delete the reported messages for everyone"))
+@admin.action(description=_("Delete the reported messages for everyone"), permissions=["hide"])
 def delete_reported(modeladmin, request, queryset):
-    count = service.delete(ChatMessage.objects.filter(reports__in=queryset).distinct())
+    count = service.delete(ChatMessage.objects.filter(reports__in=queryset).distinct(), by=request.user)
     modeladmin.message_user(
         request, ngettext("%(n)d message deleted.", "%(n)d messages deleted.", count) % {"n": count}, messages.SUCCESS
     )
 
 
 @admin.register(ChatReport)
-class ChatReportAdmin(admin.ModelAdmin):
+class ChatReportAdmin(ModerationPermissions, admin.ModelAdmin):
     list_display = ("time", "reason", "message_text", "message_author", "reporter", "note", "message_deleted")
     list_filter = ("reason", "time", "message__deleted")
     search_fields = (
@@ -77,9 +98,6 @@ class ChatReportAdmin(admin.ModelAdmin):
     list_select_related = ("message", "message__user", "reporter")
     readonly_fields = ("message", "reporter", "time", "reason", "note")
     actions = (delete_reported,)
-
-    def has_add_permission(self, request):
-        return False
 
     @admin.display(description=_("message"))
     def message_text(self, obj):

@@ -10,8 +10,10 @@ from rooms.models import Room
 class ChatMessage(models.Model):
     """One message at a table: the cleaned text, or the key of a quick phrase (each reader's language)."""
 
-    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="chat_messages")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_messages")
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="chat_messages", verbose_name=_("room"))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_messages", verbose_name=_("author")
+    )
     text = models.CharField(_("text"), max_length=200, blank=True)
     phrase = models.CharField(_("quick phrase"), max_length=20, blank=True)
     time = models.DateTimeField(_("time"), db_index=True)
@@ -22,6 +24,8 @@ class ChatMessage(models.Model):
     class Meta:
         verbose_name = _("chat message")
         verbose_name_plural = _("chat messages")
+        # The one way a message goes: hidden for everyone (chat.service.delete), never removed from the record.
+        permissions = [("hide_chatmessage", _("Can delete a chat message for everyone"))]
         indexes = [models.Index(fields=["room", "-time"]), models.Index(fields=["user", "-time"])]
 
     def __str__(self):
@@ -50,8 +54,12 @@ class ChatReport(models.Model):
         CHEATING = "cheating", _("Cheating talk")
         OTHER = "other", _("Other")
 
-    message = models.ForeignKey(ChatMessage, on_delete=models.CASCADE, related_name="reports")
-    reporter = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    message = models.ForeignKey(
+        ChatMessage, on_delete=models.CASCADE, related_name="reports", verbose_name=_("message")
+    )
+    reporter = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+", verbose_name=_("reported by")
+    )
     time = models.DateTimeField(_("time"))
     reason = models.CharField(_("reason"), max_length=16, choices=Reason.choices, default=Reason.OTHER)
     # The reporter's words, canonical (chat/text.py): shown to staff only, always escaped.
@@ -69,7 +77,9 @@ class ChatReport(models.Model):
 class SiteMute(models.Model):
     """The staff silenced ``user`` in every room's chat until ``until``."""
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="site_mutes")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="site_mutes", verbose_name=_("person")
+    )
     until = models.DateTimeField(_("until"))
     reason = models.CharField(_("reason"), max_length=200, blank=True)
 

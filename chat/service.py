@@ -12,6 +12,7 @@ from datetime import UTC, timedelta
 
 from django.db import IntegrityError, transaction
 
+from accounts import audit
 from chat import phrases, rate
 from chat.models import ChatMessage, ChatMute, ChatReport, SiteMute
 from chat.text import clean, clean_note
@@ -191,12 +192,18 @@ def report(user, code: str, message_id, reason, note=None) -> None:
     )
 
 
-def delete(messages) -> int:
-    """The staff remove messages: marked deleted, and every socket of each room told to drop them at once."""
+def delete(messages, by=None) -> int:
+    """The staff remove messages: marked deleted, and every socket of each room told to drop them at once.
+
+    The only delete a message has: the row stays (with its reports) as the record of what was said.
+    ``by``, the staff member, gets a row of the audit log per message.
+    """
     by_room: dict[int, list[int]] = {}
+    hidden = []
     for m in messages:
         if not m.deleted:
             by_room.setdefault(m.room_id, []).append(m.id)
+            hidden.append(m)
     for room_id, ids in by_room.items():
         with open_table(room_id=room_id, allow_closed=True, missing_ok=True) as t:
             ChatMessage.objects.filter(id__in=ids).update(deleted=True)
@@ -204,7 +211,10 @@ def delete(messages) -> int:
                 for message_id in ids:
                     t.emit("chat_deleted", id=message_id)
                 t.events_only()
-    return sum(len(ids) for ids in by_room.values())
+    if by is not None:
+        for m in hidden:
+            audit.record(by, m, "message_delete")
+    return len(hidden)
 
 
 def mute_site_wide(user, hours: float, reason: str = "") -> SiteMute:

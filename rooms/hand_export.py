@@ -1,14 +1,16 @@
-"""A hand as one JSON document for a dispute: seed, deck, who held each seat, every move.
+"""A hand, or a whole match, as one JSON document for a dispute: seed, decks, who held each seat, every move.
 
 Staff only, and only once the hand's match is over: a running match's seed (and
 with it every deck still to be dealt) never leaves the server. The document is
 enough to deal the hand again and replay it with ``games.fair.replay``.
 """
 
+from django.core.exceptions import PermissionDenied
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
+from accounts import audit
 from rooms import participants, stored
 from rooms.models import Hand, Match
 from rooms.stored import MarkupSafeJSONEncoder
@@ -37,17 +39,7 @@ def document(hand: Hand) -> dict:
     return {
         "format": "mesa-hand/1",
         "room": {"code": hand.room.code, "name": hand.room.name},
-        "match": {
-            "public_id": match.public_id,
-            "number": match.number,
-            "status": match.status,
-            "seed": match.seed,
-            "fingerprint": match.fingerprint,
-            "client_seeds": stored.strings(match.client_seeds),
-            "stream_key": match.stream_key,
-            "winners": stored.as_list(match.winners),
-            "totals": stored.as_dict(match.totals),
-        },
+        "match": _match_entry(match),
         "hand": {
             "number": hand.number,
             "game": hand.game,
@@ -66,18 +58,73 @@ def document(hand: Hand) -> dict:
     }
 
 
+def _match_entry(match: Match) -> dict:
+    return {
+        "public_id": match.public_id,
+        "number": match.number,
+        "game": match.game,
+        "status": match.status,
+        "seed": match.seed,
+        "fingerprint": match.fingerprint,
+        "client_seeds": stored.strings(match.client_seeds),
+        "stream_key": match.stream_key,
+        "winners": stored.as_list(match.winners),
+        "totals": stored.as_dict(match.totals),
+        "started_at": match.started_at.isoformat() if match.started_at else None,
+        "ended_at": match.ended_at.isoformat() if match.ended_at else None,
+    }
+
+
+def match_document(match: Match) -> dict:
+    """Everything recorded of a finished match: each hand as ``document`` has it, under the match once."""
+    hands = []
+    for hand in match.hands.select_related("match", "room").order_by("number"):
+        one = document(hand)
+        hands.append({**one["hand"], "participants": one["participants"], "moves": one["moves"]})
+    return {
+        "format": "mesa-match/1",
+        "room": {"code": match.room.code, "name": match.room.name},
+        "match": _match_entry(match),
+        "hands": hands,
+    }
+
+
+def _safe_code(code: str) -> str:
+    return "".join(c for c in code if c.isascii() and (c.isalnum() or c in "-_"))
+
+
+def _refused() -> JsonResponse:
+    return JsonResponse(
+        {"error": "match_in_progress", "message": _("The seed is revealed when the match ends.")}, status=403
+    )
+
+
+def match_view(request, match_id: int):
+    """The admin's "export the whole match as JSON": staff with ``rooms.export_match``, finished matches only."""
+    if not request.user.has_perm("rooms.export_match"):
+        raise PermissionDenied
+    match = get_object_or_404(Match.objects.select_related("room"), pk=match_id)
+    if match.status == Match.Status.PLAYING:
+        return _refused()
+    audit.record(request.user, match, "match_export")
+    response = JsonResponse(match_document(match), encoder=MarkupSafeJSONEncoder, json_dumps_params={"indent": 1})
+    filename = f"mesa-{_safe_code(match.room.code)}-match{match.number}.json"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
 def view(request, hand_id: int):
-    """The admin's "export the hand as JSON" (wrapped by admin_view: staff only)."""
+    """The admin's "export the hand as JSON" (wrapped by admin_view: staff only; ``rooms.export_match`` too)."""
+    if not request.user.has_perm("rooms.export_match"):
+        raise PermissionDenied
     status = Match.objects.filter(hands__pk=hand_id).values_list("status", flat=True).first()
     if status is None:
         get_object_or_404(Hand, pk=hand_id)
     if status == Match.Status.PLAYING:
-        return JsonResponse(
-            {"error": "match_in_progress", "message": _("The seed is revealed when the match ends.")}, status=403
-        )
+        return _refused()
     hand = get_object_or_404(Hand.objects.select_related("match", "room"), pk=hand_id)
+    audit.record(request.user, hand, "hand_export")
     response = JsonResponse(document(hand), encoder=MarkupSafeJSONEncoder, json_dumps_params={"indent": 1})
-    code = "".join(c for c in hand.room.code if c.isascii() and (c.isalnum() or c in "-_"))
-    filename = f"mesa-{code}-match{hand.match.number}-hand{hand.number}.json"
+    filename = f"mesa-{_safe_code(hand.room.code)}-match{hand.match.number}-hand{hand.number}.json"
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response

@@ -126,6 +126,11 @@ class Room(models.Model):
         indexes = [models.Index(fields=["status", "is_public"]), models.Index(fields=["deadline"])]
         verbose_name = _("room")
         verbose_name_plural = _("rooms")
+        # Staff powers over a live room (rooms/admin/room_actions.py); docs/operations.md names the groups.
+        permissions = [
+            ("pause_room", _("Can pause and resume a room")),
+            ("close_room", _("Can close a room")),
+        ]
 
     def __str__(self) -> str:
         return f"{self.name} ({self.get_game_display()})"
@@ -224,6 +229,8 @@ class Match(models.Model):
         ordering = ["-started_at"]
         verbose_name = pgettext_lazy("record", "match")
         verbose_name_plural = _("matches")
+        # The exports carry the seed and every deck: a finished match's whole record (rooms/hand_export.py).
+        permissions = [("export_match", _("Can export a finished match or hand as JSON"))]
         constraints = [models.UniqueConstraint(fields=["room", "number"], name="unique_match_number")]
 
     def __str__(self) -> str:
@@ -268,6 +275,7 @@ class Hand(models.Model):
         ordering = ["-started_at"]
         verbose_name = _("hand")
         verbose_name_plural = _("hands")
+        permissions = [("replay_hand", _("Can replay a finished hand with every seat's cards"))]
         constraints = [models.UniqueConstraint(fields=["match", "number"], name="unique_hand_number")]
 
     def __str__(self) -> str:

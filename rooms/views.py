@@ -4,7 +4,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.admin.views.decorators import staff_member_required
-from django.contrib.auth.decorators import login_required
+from django.contrib.auth.decorators import login_required, permission_required
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -161,8 +161,9 @@ def _server_check(match: Match, hand: dict) -> dict:
 
 
 @staff_member_required
+@permission_required("rooms.replay_hand", raise_exception=True)
 def replay(request, hand_id: int):
-    """Every step of a finished hand as staff see it (all hands visible)."""
+    """Every step of a finished hand as staff see it (all hands visible): table moderators only."""
     hand = get_object_or_404(Hand.objects.select_related("match", "room"), pk=hand_id)
     if hand.ended_at is None:
         raise Http404("the hand is still being played")

@@ -16,7 +16,7 @@ from rooms.models import Hand, Match
 
 @admin.register(Hand)
 class HandAdmin(ReadOnlyAdmin):
-    list_display = ("__str__", "game", "room_link", "number", "players", "started_at", "ended_at", "scores")
+    list_display = ("__str__", "game", "room_link", "number", "holders", "started_at", "ended_at", "scores")
     list_filter = ("game", PlayerFilter, RoomFilter, "started_at")
     search_fields = ("room__name", "room__code", "participants__name", "participants__user__username")
     list_select_related = ("room", "match", "match__room")
@@ -66,8 +66,9 @@ class HandAdmin(ReadOnlyAdmin):
         name = holder_name(dealt[0]) if dealt else ""
         return " · ".join(filter(None, [seat_label(room_seat), name]))
 
+    # Not "players": Hand has a field of that name, and the admin reads a model's field before a method.
     @admin.display(description=gettext_lazy("players"))
-    def players(self, obj):
+    def holders(self, obj):
         return holders_line(obj.participants.all()) or "—"
 
     @admin.display(description=gettext_lazy("scores"))

@@ -2,11 +2,11 @@
 
 from django.contrib import admin
 from django.db.models import Prefetch
-from django.urls import reverse
+from django.urls import path, reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from rooms import match_access, stored
+from rooms import hand_export, match_access, stored
 from rooms.admin.base import ReadOnlyAdmin, ReadOnlyInline
 from rooms.admin.columns import hands_shown, holders_line, link, score_key, scores_line, small_table
 from rooms.admin.filters import PlayerFilter
@@ -16,7 +16,7 @@ from rooms.models import Hand, Match, Participant
 
 class HandInline(ReadOnlyInline):
     model = Hand
-    fields = ("hand_link", "players", "scores_line", "started_at", "ended_at")
+    fields = ("hand_link", "holders", "scores_line", "started_at", "ended_at")
     readonly_fields = fields
     ordering = ("number",)
     show_change_link = False
@@ -29,8 +29,9 @@ class HandInline(ReadOnlyInline):
     def hand_link(self, obj):
         return link(reverse("admin:rooms_hand_change", args=[obj.pk]), _("Hand %(number)s") % {"number": obj.number})
 
+    # Not "players": Hand has a field of that name, and the admin reads a model's field before a method.
     @admin.display(description=gettext_lazy("players"))
-    def players(self, obj):
+    def holders(self, obj):
         return holders_line(obj.participants.all())
 
     @admin.display(description=gettext_lazy("scores"))
@@ -64,9 +65,18 @@ class MatchAdmin(ReadOnlyAdmin):
         "fingerprint",
         "seed_shown",
         "verify_link",
+        "export_link",
     )
     readonly_fields = fields
     inlines = [HandInline]
+
+    def get_urls(self):
+        export = path(
+            "<int:match_id>/export.json",
+            self.admin_site.admin_view(hand_export.match_view),
+            name="rooms_match_export",
+        )
+        return [export, *super().get_urls()]
 
     def get_queryset(self, request):
         # A running match's seed is never loaded: seed_shown reads it only once the match is over.
@@ -81,6 +91,12 @@ class MatchAdmin(ReadOnlyAdmin):
     @admin.display(description=gettext_lazy("verify"))
     def verify_link(self, obj):
         return link(obj.verify_url, _("verify"))
+
+    @admin.display(description=gettext_lazy("export"))
+    def export_link(self, obj):
+        if obj.status == Match.Status.PLAYING:
+            return _("(once the match ends)")
+        return link(reverse("admin:rooms_match_export", args=[obj.pk]), _("Export the whole match as JSON"))
 
     @admin.display(description=gettext_lazy("who played"))
     def people(self, obj):

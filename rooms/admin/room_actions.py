@@ -2,11 +2,13 @@
 
 The room admin shows live state read-only; these are the only ways staff change
 a room, and each goes through the room services like any other change, so the
-players see it at once.
+players see it at once. Each needs its permission (``PERMISSIONS``: 403 without
+it) and writes a row of the audit log (accounts/audit.py).
 """
 
 from django.contrib import messages
 from django.contrib.admin import helpers
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
@@ -15,8 +17,24 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from accounts import audit
 from rooms import services
 from rooms.models import Room
+
+# The permission each action needs (rooms.Room Meta): a table moderator has both.
+PERMISSIONS = {"close": "rooms.close_room", "pause": "rooms.pause_room", "resume": "rooms.pause_room"}
+
+
+def allowed(user, action: str) -> bool:
+    return user.has_perm(PERMISSIONS[action])
+
+
+def _do(request, room: Room, action: str) -> bool:
+    """The action on one room through its service; a row of the audit log when it changed the room."""
+    done = bool(_actions()[action]["service"](room.id))
+    if done:
+        audit.record(request.user, room, f"room_{action}")
+    return done
 
 
 def _actions() -> dict:
@@ -80,7 +98,9 @@ def confirm_bulk(model_admin, request, queryset, action: str):
     )
     if request.POST.get("confirm") != "yes":
         return _page(model_admin, request, rooms, action, f"{action}_rooms")
-    done = sum(bool(_actions()[action]["service"](room.id)) for room in rooms)
+    if not allowed(request.user, action):
+        raise PermissionDenied
+    done = sum(_do(request, room, action) for room in rooms)
     model_admin.message_user(request, _done_message(action, done), messages.SUCCESS)
     return None
 
@@ -89,10 +109,12 @@ def single(model_admin, request, room_id: int, action: str):
     """One room's action from its page: GET asks, POST (confirmed) does it."""
     if action not in _actions():
         raise Http404("no such action")
+    if not allowed(request.user, action):
+        raise PermissionDenied
     room = get_object_or_404(Room.objects.only("id", "name", "code", "status", "paused", "pause_reason"), pk=room_id)
     if request.method != "POST" or request.POST.get("confirm") != "yes":
         return _page(model_admin, request, [room], action, None)
-    done = bool(_actions()[action]["service"](room.id))
+    done = _do(request, room, action)
     model_admin.message_user(request, _done_message(action, int(done)), messages.SUCCESS)
     return HttpResponseRedirect(reverse("admin:rooms_room_change", args=[room.id]))
 
@@ -111,7 +133,7 @@ def room_urls(model_admin) -> list:
 
 
 def links(room: Room) -> str:
-    """The actions a room's page offers now, each a link to its confirmation page."""
+    """The actions a room's page offers now, each a link to its confirmation page (which checks the permission)."""
     if room.status == Room.Status.CLOSED:
         return "—"
     labels = {"close": _("Close this room…"), "pause": _("Pause this room…"), "resume": _("Resume this room…")}

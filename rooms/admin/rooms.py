@@ -89,14 +89,20 @@ class RoomAdmin(ReadOnlyAdmin):
     def staff_actions(self, obj):
         return room_actions.links(obj)
 
-    @admin.action(description=gettext_lazy("Close the selected rooms…"))
+    def has_pause_permission(self, request):
+        return room_actions.allowed(request.user, "pause")
+
+    def has_close_permission(self, request):
+        return room_actions.allowed(request.user, "close")
+
+    @admin.action(description=gettext_lazy("Close the selected rooms…"), permissions=["close"])
     def close_rooms(self, request, queryset):
         return room_actions.confirm_bulk(self, request, queryset, "close")
 
-    @admin.action(description=gettext_lazy("Pause the selected rooms…"))
+    @admin.action(description=gettext_lazy("Pause the selected rooms…"), permissions=["pause"])
     def pause_rooms(self, request, queryset):
         return room_actions.confirm_bulk(self, request, queryset, "pause")
 
-    @admin.action(description=gettext_lazy("Resume the selected rooms paused by staff…"))
+    @admin.action(description=gettext_lazy("Resume the selected rooms paused by staff…"), permissions=["pause"])
     def resume_rooms(self, request, queryset):
         return room_actions.confirm_bulk(self, request, queryset, "resume")
