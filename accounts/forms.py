@@ -3,7 +3,7 @@
 from django import forms
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm, UserCreationForm
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxLengthValidator
 from django.forms.utils import ErrorDict
@@ -103,3 +103,11 @@ class ProfileForm(forms.ModelForm):
                 _("This name looks too much like another player's; please choose another."), code="lookalike"
             )
         return name
+
+
+class ResetForm(PasswordResetForm):
+    """Django's password reset form with the site's word: "E-mail" (docs/ui.md), not Django's "Email"."""
+
+    email = forms.EmailField(
+        label=_("E-mail"), max_length=254, widget=forms.EmailInput(attrs={"autocomplete": "email"})
+    )

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from accounts import email_confirmation, limits, records
-from accounts.forms import LoginForm, ProfileForm, SignupForm
+from accounts.forms import LoginForm, ProfileForm, ResetForm, SignupForm
 from ratings import profile as ratings_profile
 
 LANGUAGE_CODES = {code for code, _name in settings.LANGUAGES}
@@ -129,6 +129,8 @@ def profile(request):
 
 class PasswordResetView(auth_views.PasswordResetView):
     """Django's password reset, with a limit on mails per address and per e-mail (accounts/limits.py)."""
+
+    form_class = ResetForm
 
     def form_valid(self, form):
         if limits.reset_refused_here(self.request):

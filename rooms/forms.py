@@ -9,7 +9,7 @@ lobby shows only the chosen game's; the server checks again in ``clean``.
 
 from django import forms
 from django.utils.functional import lazy
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import get_language, gettext, gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from games import registry
@@ -121,7 +121,7 @@ class RoomForm(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         specs = registry.specs()
-        self.fields["game"].choices = [(s.name, s.display_name()) for s in specs]
+        self.fields["game"].choices = [(s.name, s.display_name(get_language())) for s in specs]
         counts = sorted({n for s in specs for n in s.seat_counts})
         seats = self.fields["seat_count"]
         seats.choices = [(n, n) for n in counts]

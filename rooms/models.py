@@ -19,7 +19,9 @@ from rooms import stored
 from rooms.storedjson import StoredJSONDecoder
 
 # The site's games, as their declarations name them (games/*/spec.py).
-GAME_CHOICES = [(spec.name, spec.display_name()) for spec in registry.specs()]
+# The stored choices carry the English names (the migrations do not follow the reader's
+# language); pages name a game with the `game_name` filter (rooms/templatetags/mesa_games.py).
+GAME_CHOICES = [(spec.name, spec.display_name("en")) for spec in registry.specs()]
 BOT_LEVELS = [("easy", _("easy")), ("normal", _("normal")), ("hard", _("hard"))]
 
 

@@ -8,7 +8,7 @@ TITLES = {
     ("rouba_monte", "en"): "Rouba Monte rules",
     ("stealing_bundles", "pt"): "Regras do Stealing Bundles",
     ("stealing_bundles", "en"): "Stealing Bundles rules",
-    ("crazy_eights", "pt"): "Regras do Crazy Eights",
+    ("crazy_eights", "pt"): "Regras do Oito Maluco",
     ("crazy_eights", "en"): "Crazy Eights rules",
     ("buraco", "pt"): "Regras do Buraco",
     ("buraco", "en"): "Buraco rules",
@@ -35,8 +35,9 @@ def test_home_describes_mesa_and_links_everywhere(client):
     response = client.get("/")
     assert response.status_code == 200
     content = response.content.decode()
-    for name in ("Rouba Monte", "Stealing Bundles", "Crazy Eights", "Buraco"):
+    for name in ("Rouba Monte", "Stealing Bundles", "Oito Maluco", "Buraco"):
         assert name in content
+    assert "Crazy Eights" not in content
     for game in GAMES:
         assert f'href="/rules/{game}/"' in content
     assert 'href="/lobby/"' in content

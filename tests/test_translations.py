@@ -166,6 +166,7 @@ SAME_IN_BOTH = {
     "Buraco",
     "bot",
     "bot (%(level)s)",
+    "%(n)s bot",
     "normal",
     "%(n)s s",
     "%(n)s bots",

@@ -9,7 +9,7 @@ from games.spec import HAND, MATCH, STAND_IN, GameSpec, Option, gettext_noop
 
 SPEC = GameSpec(
     name="crazy_eights",
-    names={"pt": "Crazy Eights", "en": "Crazy Eights"},
+    names={"pt": "Oito Maluco", "en": "Crazy Eights"},
     engine="games.crazy_eights",
     bots="bots.crazy_eights",
     seat_counts=(2, 3, 4, 5, 6),

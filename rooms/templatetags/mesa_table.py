@@ -8,7 +8,7 @@ through the same translation catalogue as the templates.
 import importlib
 
 from django import template
-from django.utils.translation import get_language, pgettext
+from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 
 from games import registry
@@ -16,6 +16,16 @@ from rooms.messages import catalogue
 from rooms.policies import policy
 
 register = template.Library()
+
+
+def counted(phrase) -> dict:
+    """A phrase with a count, in both plural forms: ``{"one": ..., "other": ...}``.
+
+    ``phrase(n)`` is a lambda around ``ngettext`` (so that makemessages finds its literals).
+    The scripts' ``fill`` picks the form with ``Intl.PluralRules`` of the page's language,
+    whose categories match the catalogue's plural forms for pt-BR and English ("1 ponto",
+    "2 pontos"; "1 point", "2 points")."""
+    return {"one": phrase(1), "other": phrase(2)}
 
 
 def _common() -> dict:
@@ -65,7 +75,7 @@ def _common() -> dict:
         "us": pgettext("team", "Us"),
         "them": pgettext("team", "Them"),
         "target_n": _("Target %(n)s"),
-        "points_n": _("%(n)s points"),
+        "points_n": counted(lambda n: ngettext("%(n)s point", "%(n)s points", n)),
         "cards_word": _("cards"),
         "stand_in_short": _("stand-in"),
         "rating_n": _("Rating %(n)s"),
@@ -74,6 +84,7 @@ def _common() -> dict:
         "plays_next_match": _("You have a seat: you play from the next match."),
         "reserved_yours": _("Seat %(n)s is reserved for you. %(when)s"),
         "watching": _("You are watching this table. Sit in an empty seat to play."),
+        "watching_full": _("You are watching this table. Every seat is taken."),
         "confirm_leave": _(
             "Leave your seat? A bot plays your cards or they go back to the table, as the game's rules say."
         ),
@@ -113,7 +124,7 @@ def _common() -> dict:
         "seat_n": _("Seat %(n)s"),
         "reserved_by": _("reserved by %(name)s"),
         "remove_pending": _("leaves at the end"),
-        "cards_n": _("%(n)s cards"),
+        "cards_n": counted(lambda n: ngettext("%(n)s card", "%(n)s cards", n)),
         "card_1": _("1 card"),
         "sit": _("Sit here"),
         "take_over": _("Take this seat"),
@@ -151,7 +162,7 @@ def _common() -> dict:
         "mute": _("Sound off"),
         "unmute": _("Sound on"),
         "error": _("Refused: %(message)s"),
-        "stock_n": _("Stock: %(n)s cards"),
+        "stock_n": counted(lambda n: ngettext("Stock: %(n)s card", "Stock: %(n)s cards", n)),
         "not_your_turn": _("It is not your turn."),
         "team_n": _("Team %(n)s"),
         # The server's own messages, by code (rooms/messages.py): the table says what the socket says.
@@ -178,7 +189,7 @@ def _capture() -> dict:
         "discard_desc": _("%(name)s put %(card)s on the table"),
         "capture_option": _("Capture %(target)s with %(card)s"),
         "steal_option": _("Steal this pile with %(card)s"),
-        "cards_in_pile": _("%(n)s cards in the pile"),
+        "cards_in_pile": counted(lambda n: ngettext("%(n)s card in the pile", "%(n)s cards in the pile", n)),
         "cards_word": _("cards"),
         "why_not_turn": _("%(card)s: it is not your turn."),
         "card_can": _("%(card)s: choose it, then where it goes."),
@@ -204,8 +215,16 @@ def _crazy_eights() -> dict:
     return {
         "hand_label": _("Your hand"),
         "stock": _("Stock"),
-        "stock_title": _("The stock: %(n)s cards. Press R or tap to draw."),
-        "stock_cannot": _("The stock: %(n)s cards. You cannot draw now."),
+        "stock_title": counted(
+            lambda n: ngettext(
+                "The stock: %(n)s card. Press R or tap to draw.", "The stock: %(n)s cards. Press R or tap to draw.", n
+            )
+        ),
+        "stock_cannot": counted(
+            lambda n: ngettext(
+                "The stock: %(n)s card. You cannot draw now.", "The stock: %(n)s cards. You cannot draw now.", n
+            )
+        ),
         "pile": _("Discard pile"),
         "pile_title": _("Discard pile: %(card)s on top; play %(suit)s or a %(rank)s, or an eight."),
         "play": _("Play"),
@@ -248,7 +267,7 @@ def _buraco() -> dict:
         "add_to": _("Add to this run"),
         "discard": _("Discard the selected card"),
         "clear": _("Clear selection"),
-        "selected_n": _("%(n)s selected"),
+        "selected_n": counted(lambda n: ngettext("%(n)s selected", "%(n)s selected", n)),
         "runs_of": _("Runs of %(team)s"),
         "runs_ours": _("Our runs"),
         "runs_theirs": _("Their runs"),
@@ -279,7 +298,11 @@ def _buraco() -> dict:
         "in_hand": _("Cards in hand"),
         "morto_penalty": _("Morto not taken"),
         "total": _("Hand total"),
-        "discard_title": _("Discard pile: %(n)s cards, %(card)s on top"),
+        "discard_title": counted(
+            lambda n: ngettext(
+                "Discard pile: %(n)s card, %(card)s on top", "Discard pile: %(n)s cards, %(card)s on top", n
+            )
+        ),
         "wild": _("a 2 standing in for another card"),
         "canastra_short": {
             "dirty": _("dirty"),
@@ -294,7 +317,8 @@ def _buraco() -> dict:
         "one_card": _("one card alone is neither a run nor a legal discard now."),
         "no_move_here": _("no move with these cards now."),
         "select_first": _("Select cards of your hand first, then click the run they join."),
-        "add_run_desc": _("%(name)s added %(cards)s to %(run)s"),
+        # The whole phrase in one string: pt-BR joins "a" and "o jogo" into "ao jogo".
+        "add_run_desc": _("%(name)s added %(cards)s to the run %(first)s to %(last)s"),
         "end_batida": _("A player went out (batida)."),
         "end_batida_by": _("%(name)s went out (batida)."),
         "end_stock": _("The stock ran out."),
@@ -371,12 +395,13 @@ def _variations(game: str) -> dict:
 def lobby_strings() -> dict:
     """The lobby script's strings."""
     return {
+        "game_names": {spec.name: spec.display_name(get_language()) for spec in registry.specs()},
         "status": _common()["status"],
         "no_rooms": _("No public rooms right now: create one!"),
         "join": _("Join"),
         "watch": _("Watch"),
         "seats": _("%(taken)s of %(total)s seats taken"),
-        "bots_n": _("%(n)s bots"),
+        "bots_n": counted(lambda n: ngettext("%(n)s bot", "%(n)s bots", n)),
         "paused": _("paused"),
         "live": _("Live"),
         "reconnecting": _("Reconnecting…"),

@@ -10,8 +10,21 @@ export function suitOf(code) { return code[1]; }
 export function isRed(code) { return code[1] === "D" || code[1] === "H"; }
 export function rankLabel(rank) { return rank === "T" ? "10" : rank; }
 
-export function fill(template, values) {
-  return String(template).replace(/%\((\w+)\)s/g, (_, key) => (key in values ? values[key] : ""));
+// The page's language, for the plural rules of a counted phrase.
+function pageLanguage() {
+  return (typeof document !== "undefined" && document.documentElement.lang) || "en";
+}
+
+// A counted phrase is {one, other} (rooms/templatetags/mesa_table.py `counted`): the form is
+// chosen by the plural rules of the page's language for values.n ("1 ponto", "2 pontos").
+export function pluralForm(template, n, language = pageLanguage()) {
+  if (!template || typeof template !== "object") return template;
+  const category = new Intl.PluralRules(language).select(Math.abs(Number(n)));
+  return category in template ? template[category] : template.other;
+}
+
+export function fill(template, values, language = pageLanguage()) {
+  return String(pluralForm(template, values.n, language)).replace(/%\((\w+)\)s/g, (_, key) => (key in values ? values[key] : ""));
 }
 
 export function cardName(code, S) {

@@ -1,9 +1,10 @@
 // The lobby: the public room list, live over /ws/lobby/, a game filter, and the
 // create-room form showing only the fields, choices and limits of the chosen game.
 
+import { fill } from "./cards.js";
+
 const S = JSON.parse(document.getElementById("mesa-strings").textContent);
 const $ = (id) => document.getElementById(id);
-const fill = (t, v) => String(t).replace(/%\((\w+)\)s/g, (_, k) => (k in v ? v[k] : ""));
 
 // --- the form: show only what the chosen game allows ---------------------------------------------
 // The per-game settings come from the games' declarations (rooms/forms.py lobby_settings); every
@@ -73,7 +74,7 @@ function render(rooms) {
     const facts = document.createElement("div");
     facts.className = "room-item__facts";
     const taken = room.seats - room.free;
-    const parts = [room.game_name, fill(S.seats, { taken, total: room.seats })];
+    const parts = [S.game_names[room.game] || room.game_name, fill(S.seats, { taken, total: room.seats })];
     if (room.bots) parts.push(fill(S.bots_n, { n: room.bots }));
     if (room.host) parts.push(room.host);
     parts.push(room.rated ? S.rated : S.casual);

@@ -296,7 +296,7 @@ export class Table {
   // The polite live region: opponents' moves, your turn, the card you drew, the result.
   announce(text) {
     if (!text) return;
-    text = text.charAt(0).toUpperCase() + text.slice(1);
+    text = this.sentence(text);
     const region = $("announcer");
     region.append(el("p", { text }));
     while (region.childNodes.length > 3) region.firstChild.remove();
@@ -474,7 +474,11 @@ export class Table {
     const reserved = room.seats.find((s) => s.reserved_by && this.userName && s.reserved_by === this.userName);
     if (reserved) text = fill(S.reserved_yours, { n: reserved.index + 1, when: next });
     else if (this.seated && !this.playing && room.status !== "waiting" && room.status !== "closed") text = next;
-    else if (!this.seated && room.status !== "closed") text = S.watching;
+    else if (!this.seated && room.status !== "closed") {
+      // Only invite a spectator to sit when a chair is free; otherwise say the table is full.
+      const free = room.seats.some((seat) => !seat.user_id && !seat.bot);
+      text = free ? S.watching : S.watching_full;
+    }
     setHidden(banner, !text);
     setText(banner, text);
     this.paintBanners();
@@ -681,6 +685,16 @@ export class Table {
     patchChildren($("fair"), items);
   }
 
+  // A line starts with a capital letter, unless it starts with a person's name: usernames stay
+  // as their owners wrote them ("ana comprou", never "Ana comprou").
+  sentence(text) {
+    if (!text) return text;
+    const room = (this.snapshot && this.snapshot.room) || {};
+    const names = [this.userName, ...(room.seats || []).map((s) => s && s.name), ...this.log.map((e) => e && e.name)];
+    if (names.some((name) => name && text.startsWith(name))) return text;
+    return text.charAt(0).toUpperCase() + text.slice(1);
+  }
+
   label(key) { return this.game.teams ? this.teamName(key) : this.seatName(Number(key)); }
 
   renderHistory() {
@@ -766,12 +780,12 @@ export class Table {
     if (!winners.length) text = S.no_winner;
     else if (over) text = fill(winners.length > 1 ? S.match_tie : S.match_won, { names });
     else text = fill(winners.length > 1 ? S.hand_tie : S.hand_best, { names, n: last.number });
-    text = text.charAt(0).toUpperCase() + text.slice(1);
+    text = this.sentence(text);
     $("result-title").textContent = over ? S.match_over_title : fill(S.hand_over_title, { n: last.number });
     const box = $("result");
     box.replaceChildren(el("p", { class: "result__winners", dataset: { over: over ? "match" : "hand" }, text }));
     const why = this.game.endReason ? this.game.endReason(this, last) : "";
-    if (why) box.append(el("p", { class: "result__why", text: why.charAt(0).toUpperCase() + why.slice(1) }));
+    if (why) box.append(el("p", { class: "result__why", text: this.sentence(why) }));
     // A game whose breakdown already has each seat's hand and match points shows only that.
     if (!this.game.breakdownHasScores) box.append(this.scoreTable(last, winners));
     if (this.game.breakdown) {
@@ -863,7 +877,7 @@ export class Table {
     const text = this.describeEntry(entry);
     if (!text) return null;
     return el("li", { class: entry.auto ? "log__auto" : (entry.kind === "deal" ? "log__deal" : null),
-      dataset: { kind: entry.kind || "" }, text: text.charAt(0).toUpperCase() + text.slice(1) });
+      dataset: { kind: entry.kind || "" }, text: this.sentence(text) });
   }
 
   // One log entry (or `room.last_move`) in words; the server's text wins when it has one.

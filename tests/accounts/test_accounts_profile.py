@@ -136,7 +136,7 @@ def test_it_lists_recent_matches_with_winners_and_verify_links(client, alice, bo
     assert lines[0].outcome == "lost"
     content = response.content.decode()
     assert "Friday night" in content
-    assert "Crazy Eights" in content
+    assert "Oito Maluco" in content
     assert "Bobby" in content
     assert "Derrota" in content
     assert f'href="/matches/{match.public_id}/verify/"' in content

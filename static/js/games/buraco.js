@@ -244,7 +244,12 @@ const game = {
       const seat = entry && entry.seat !== undefined && entry.seat !== null ? t.snapshot.room.seats[entry.seat] : null;
       const team = seat ? String(seat.team) : null;
       const run = team !== null ? ((view.melds || {})[team] || [])[move.meld] : null;
-      if (run) return fill(G.add_run_desc, { name, cards: list(move.cards), run: this.runName(t, run) });
+      const runCards = run ? run.cards || [] : [];
+      if (runCards.length) {
+        const first = t.cardName(runCards[0]);
+        const last = t.cardName(runCards[runCards.length - 1]);
+        return fill(G.add_run_desc, { name, cards: list(move.cards), first, last });
+      }
       return fill(G.add_desc, { name, cards: list(move.cards) });
     }
     if (move.type === "discard") return fill(G.discard_desc, { name, card: t.cardName(move.card) });

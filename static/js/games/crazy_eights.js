@@ -24,7 +24,7 @@ const game = {
     if (this.playsOf(t, code).length) return fill(G.playable, { card: name });
     if (view.drawn && view.drawn !== code) return fill(G.why_not_drawn, { card: name });
     const top = view.discard_top || "";
-    return fill(G.why_not_match, { card: name, suit: S.suits[view.suit] || view.suit, rank: rankLabel(top[0] || "") });
+    return fill(G.why_not_match, { card: name, suit: S.suits[view.suit] || view.suit, rank: S.ranks[top[0]] || rankLabel(top[0] || "") });
   },
 
   render(t, snap) {
@@ -60,7 +60,7 @@ const game = {
           title: fill(G.suit_chip, { suit: S.suits[view.suit] }) }, SUIT_SYMBOLS[view.suit]));
       }
       const top = view.discard_top;
-      const title = fill(G.pile_title, { card: t.cardName(top), suit: S.suits[view.suit] || "", rank: rankLabel(top[0]) });
+      const title = fill(G.pile_title, { card: t.cardName(top), suit: S.suits[view.suit] || "", rank: S.ranks[top[0]] || rankLabel(top[0]) });
       pile.title = title;
       pile.setAttribute("aria-label", title);
     }
