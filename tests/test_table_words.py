@@ -44,7 +44,7 @@ def test_adding_to_a_run_reads_ao_jogo():
 
 
 def test_no_translation_leaves_a_o_uncontracted():
-    """"a o", "de o", "em o" are always contracted in Portuguese ("ao", "do", "no")."""
+    """ "a o", "de o", "em o" are always contracted in Portuguese ("ao", "do", "no")."""
     bad = [s for s in _msgstrs() if re.search(r"\b(a|de|em) o\b", s)]
     assert bad == []
 
@@ -81,7 +81,7 @@ console.log(JSON.stringify([fill(pt, {{n: 1}}, "pt-BR"), fill(pt, {{n: 2}}, "pt-
 
 
 def test_one_word_for_a_bot_and_for_a_seat():
-    """"bot", never "robô"; a seat is a "cadeira" ("no lugar de", "in place of", is another word)."""
+    """ "bot", never "robô"; a seat is a "cadeira" ("no lugar de", "in place of", is another word)."""
     strings = _msgstrs()
     assert [s for s in strings if re.search(r"robôs?\b", s, re.I)] == []
     seat_sense = re.compile(r"\b(um|o|este|do|seu|num|sem) lugar\b|\blugar (vazio|reservado|\d)|\blugar\?", re.I)
