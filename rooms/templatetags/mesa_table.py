@@ -12,6 +12,7 @@ from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 
 from games import registry
+from rooms.host_words import host_strings, target_choices
 from rooms.messages import catalogue
 from rooms.policies import policy
 
@@ -355,6 +356,7 @@ def table_strings(game: str) -> dict:
     strings["variations"] = _variations(game)
     strings["all_games"] = pgettext("lobby filter", "All games")
     strings["game_name"] = strings["game_names"].get(game, game)
+    strings["host"] = host_strings()
     return strings
 
 
@@ -381,6 +383,7 @@ def table_rules(game: str) -> dict:
         "restart_anytime": rules.restart_anytime,
         "directional": True,
         "seat_totals": not rules.teams,
+        "targets": target_choices(game),
     }
 
 

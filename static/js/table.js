@@ -7,6 +7,7 @@
 import { cardName, fill } from "./cards.js";
 import { Motion } from "./motion.js";
 import { sound } from "./sound.js";
+import { confirmTimeLimit, leaveConfirmation, paintClosed, paintRoomEvents, renderHostPowers } from "./room_events.js";
 
 const S = JSON.parse(document.getElementById("mesa-strings").textContent);
 S.rules = JSON.parse(document.getElementById("mesa-rules").textContent);
@@ -155,6 +156,8 @@ export class Table {
     }
     // These end the table for good: the banner stays, saying what to do.
     if (code === 4404) { this.setConn("closed"); this.showError(S.closed_room, true); return; }
+    // 4410: the room was closed (by its host or staff): the banner shows the way to the lobby.
+    if (code === 4410 || this.closedForGood) { paintClosed(this, true); return; }
     if (code === 4401) { this.setConn("closed"); this.showError(S.no_session, true); return; }
     // 4409: this account has too many tabs open; coming back would only be refused again.
     if (code === 4409) { this.setConn("closed"); this.showError(S.too_many_tabs, true); return; }
@@ -442,6 +445,7 @@ export class Table {
     if ($("hand").style.getPropertyValue("--n") !== n) $("hand").style.setProperty("--n", n);
     this.renderTimer();
     this.updateLog(previous);
+    paintRoomEvents(this);
     this.announceLastMove(previous);
     const mine = this.myTurn;
     if (mine && !this.wasMyTurn) this.yourTurn();
@@ -597,7 +601,8 @@ export class Table {
     if (snap.you.seat === seat.index) {
       const during = () => status() === "playing" || status() === "hand_over";
       const go = () => this.send("leave");
-      controls.append(icon("leave", "⏏", S.leave, () => (during() ? this.confirmThen(S.confirm_leave, go) : go())));
+      const ask = () => leaveConfirmation(this, during() ? S.confirm_leave : "");
+      controls.append(icon("leave", "⏏", S.leave, () => (ask() ? this.confirmThen(ask(), go) : go())));
     }
     // A lone icon sits in the seat's corner.
     if (controls.children.length === 1 && controls.firstChild.classList.contains("seat__icon")) controls.classList.add("seat__controls--corner");
@@ -612,6 +617,7 @@ export class Table {
     if (!snap.you.host) return;
     const box = $("host-controls");
     patchChildren(box, this.hostButtons(false));
+    renderHostPowers(this);
     const select = $("time-limit");
     if (document.activeElement !== select) select.value = room.time_limit ? String(room.time_limit) : "";
   }
@@ -972,8 +978,8 @@ export class Table {
       if (this.game.onKey) this.game.onKey(this, event);
     });
     $("time-limit").addEventListener("change", (event) => {
-      const value = event.target.value;
-      this.send("options", { time_limit: value ? Number(value) : null });
+      const limit = this.snapshot ? this.snapshot.room.time_limit : null;
+      confirmTimeLimit(this, event.target.value, () => { event.target.value = limit ? String(limit) : ""; });
     });
     $("copy-invite").addEventListener("click", async () => {
       const input = $("invite-link");
