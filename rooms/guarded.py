@@ -17,6 +17,7 @@ import asyncio
 import logging
 import time
 
+from autobahn.exception import Disconnected
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 
@@ -28,6 +29,11 @@ CLOSE_UNAUTHENTICATED = 4401
 CLOSE_NOT_FOUND = 4404
 CLOSE_TOO_MANY_SOCKETS = 4409
 CLOSE_ABUSE = 4429
+
+# What sending on a socket that is closing raises: daphne passes on autobahn's Disconnected
+# ("Attempt to send on a closed protocol") between the peer's close and its own clean-up;
+# the ASGI spec's word for it is an OSError.
+SOCKET_GONE = (Disconnected, OSError)
 
 logger = logging.getLogger(__name__)
 
@@ -91,6 +97,17 @@ class GuardedConsumer(DirectDispatch, AsyncJsonWebsocketConsumer):
 
     async def disconnect(self, code):
         await self.end()
+
+    async def send(self, text_data=None, bytes_data=None, close=False):
+        """A frame to the browser; dropped, without a traceback, when the socket is already closing.
+
+        A broadcast reaches every socket of a room while some may be closing: the frame has
+        nobody left to read it, and a page that reconnects is sent a fresh snapshot.
+        """
+        try:
+            await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
+        except SOCKET_GONE:
+            logger.debug("a frame to a closing socket was dropped")
 
     # -- opening ---------------------------------------------------------------------
     def authenticated_user(self):

@@ -57,6 +57,28 @@ def test_production_profile_passes_check_deploy_without_warnings(tmp_path):
     assert "no issues" in done.stdout
 
 
+LANGUAGE_SWITCH = """
+from django.test import Client
+response = Client(HTTP_HOST="mesa.example").post("/i18n/setlang/", {"language": "en"}, secure=True)
+morsel = response.cookies["django_language"]
+print("status", response.status_code, "secure", bool(morsel["secure"]), "value", morsel.value)
+"""
+
+
+def test_the_language_cookie_is_secure_under_production(tmp_path):
+    production = {
+        "MESA_PRODUCTION": "1",
+        "SECRET_KEY": "s" * 60,
+        "ALLOWED_HOSTS": "mesa.example",
+        "MESA_VAR_DIR": str(tmp_path),
+    }
+    done = run_manage("shell", "-c", LANGUAGE_SWITCH, **production)
+    assert done.returncode == 0, done.stderr
+    assert "secure True value en" in done.stdout, done.stdout
+    local = run_manage("shell", "-c", LANGUAGE_SWITCH, ALLOWED_HOSTS="mesa.example", MESA_VAR_DIR=str(tmp_path))
+    assert "secure False value en" in local.stdout, local.stdout + local.stderr  # plain http in development
+
+
 def test_local_staff_is_never_created_under_production(tmp_path):
     done = run_manage(
         "ensure_local_staff",

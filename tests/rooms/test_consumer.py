@@ -1,12 +1,16 @@
 """The room WebSocket: authentication, origin, errors with codes, per-seat snapshots."""
 
+import asyncio
 import json
 
 import pytest
+from autobahn.exception import Disconnected
 from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
 
+from config.asgi import application
 from rooms import services
-from tests.rooms.wsclient import closed_with, connect, receive_until
+from tests.rooms.wsclient import closed_with, connect, receive_until, session_cookie
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -227,3 +231,44 @@ async def test_frames_and_snapshots_reach_their_handler_without_a_hop_to_the_syn
     await receive_until(comm, lambda m: m["type"] == "pong")
     assert hops == []
     await comm.disconnect()
+
+
+class ClosingServer:
+    """The server's side of a socket whose browser has gone while a broadcast is on its way.
+
+    Between the browser's close and the server's own clean-up, daphne refuses a frame with
+    autobahn's ``Disconnected`` ("Attempt to send on a closed protocol"): so does this wrapper
+    for snapshots once ``closing`` is set, and it says when it refused one.
+    """
+
+    def __init__(self, app):
+        self.app = app
+        self.closing = False
+        self.refused = asyncio.Event()
+
+    async def __call__(self, scope, receive, send):
+        async def server_send(message):
+            if self.closing and message["type"] == "websocket.send" and '"snapshot"' in (message.get("text") or ""):
+                self.refused.set()
+                raise Disconnected("Attempt to send on a closed protocol")
+            await send(message)
+
+        await self.app(scope, receive, server_send)
+
+
+async def test_a_socket_closing_during_a_broadcast_logs_no_traceback(alice, bob, caplog):
+    room = await new_room(alice)
+    server = ClosingServer(application)
+    headers = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
+    headers.append((b"cookie", f"sessionid={await session_cookie(alice)}".encode()))
+    comm = WebsocketCommunicator(server, f"/ws/rooms/{room.code}/", headers=headers)
+    assert (await comm.connect())[0]
+    await receive_until(comm, lambda m: m["type"] == "snapshot")
+    server.closing = True
+    await database_sync_to_async(services.sit)(bob, room.code, 1)  # a snapshot broadcast to alice's socket
+    await asyncio.wait_for(server.refused.wait(), timeout=30)
+    await comm.send_json_to({"action": "ping", "id": 7})
+    pong, _ = await receive_until(comm, lambda m: m["type"] == "pong")  # the socket lived on past the refusal
+    assert pong["id"] == 7
+    await comm.disconnect()
+    assert not [r for r in caplog.records if r.exc_info or r.levelname in ("ERROR", "CRITICAL")]
