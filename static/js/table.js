@@ -571,6 +571,7 @@ export class Table {
   seatControls(seat, empty) {
     const snap = this.snapshot;
     const controls = el("div", { class: "seat__controls" });
+    if (snap.room.status === "closed") return controls; // nothing to sit in or change any more
     const unseated = snap.you.seat === null;
     const small = "button button--ghost button--small";
     // The buttons of a seat in play are small (an icon with its words for screen readers).

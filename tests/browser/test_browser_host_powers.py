@@ -110,6 +110,7 @@ def test_each_host_power_is_confirmed_and_announced_to_the_other_person(server, 
         assert "Connected" not in page.inner_text("#conn")
         assert page.get_attribute("[data-room-closed] a", "href").endswith("/lobby/")
     assert snapshot(page_b)["room"]["status"] == "closed"
+    assert page_b.locator(".seat [data-action]").count() == 0  # no seat to take in a closed room
     shot(page_b, f"room-closed-{'desktop' if host_on_phone else 'phone'}")
     page_b.click("[data-room-closed] a")
     page_b.wait_for_url("**/lobby/")
