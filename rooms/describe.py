@@ -305,6 +305,7 @@ EVENT_WORDS = {
     "stand_in": gettext_noop("A stand-in bot took seat %(seat)s for %(name)s."),
     "bot_added": gettext_noop("%(by)s put a bot (%(level)s) in seat %(seat)s."),
     "bots_filled": gettext_noop("A bot took each empty seat (%(seats)s)."),
+    "quick_started": gettext_noop("Bots (%(level)s) took the empty seats (%(seats)s) and match %(number)s started."),
     "time_limit_changed": gettext_noop("%(by)s changed the time from %(old)s to %(new)s."),
     "target_changed": gettext_noop("%(by)s changed the target from %(old)s to %(new)s points."),
     "match_started": gettext_noop("%(by)s started match %(number)s."),

@@ -16,6 +16,7 @@ from django.utils.translation import pgettext_lazy
 
 from games import fair, registry
 from rooms import stored
+from rooms.quick_models import QuickPlayQueue  # noqa: F401  (a model of this app, in its own module)
 from rooms.storedjson import StoredJSONDecoder
 
 # The site's games, as their declarations name them (games/*/spec.py).
@@ -53,8 +54,10 @@ class Room(models.Model):
     game = models.CharField(_("game"), max_length=32, choices=GAME_CHOICES)
     name = models.CharField(_("name"), max_length=60)
     is_public = models.BooleanField(_("public"), default=True)
-    # Chosen by the host at creation: the matches of a rated room move ratings (docs/ratings.md).
+    # Chosen at creation: a rated room's matches move ratings (docs/ratings.md). A quick-play
+    # room was opened by "Jogar agora" and starts with bots after the wait (actions/quick_start.py).
     rated = models.BooleanField(_("rated"), default=True)
+    quick_play = models.BooleanField(_("quick play"), default=False)
     host = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,

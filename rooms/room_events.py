@@ -28,6 +28,7 @@ CODES = (
     "room_closed",
     "seat_moved",
     "seats_swapped",
+    "quick_started",
 )
 
 

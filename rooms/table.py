@@ -311,7 +311,8 @@ class Table:
 
     def plan_deadline(self) -> None:
         """Who must act by when: a bot after its delay, a person within the time limit or the grace."""
-        room = self.room
+        if (room := self.room).quick_play and room.status == Room.Status.WAITING and room.deadline_kind == "quick":
+            return self.set_deadline(room.deadline) if room.deadline else None  # the start with bots: a new version
         room.deadline, room.deadline_kind, room.deadline_left = None, "", None
         turn = self.turn() if room.status == Room.Status.PLAYING else None
         if turn is None:

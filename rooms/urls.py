@@ -2,12 +2,13 @@
 
 from django.urls import path
 
-from rooms import views
+from rooms import play_views, views
 
 app_name = "rooms"
 
 urlpatterns = [
     path("lobby/", views.lobby, name="lobby"),
+    path("play/", play_views.play, name="play"),
     path("rooms/<str:code>/", views.room, name="room"),
     # Sequential ids first: staff only (rooms.views.verify_by_number); everyone else uses the public id.
     path("matches/<int:match_id>/verify/", views.verify_by_number),

@@ -55,7 +55,13 @@ def lobby(request):
         .distinct()
         .order_by("-updated_at")
     )
-    context = {"form": form, "my_rooms": mine, "games": registry.NAMES, "lobby_settings": lobby_settings()}
+    context = {
+        "form": form,
+        "my_rooms": mine,
+        "games": registry.NAMES,
+        "lobby_settings": lobby_settings(),
+        "play_games": [(spec.name, spec.display_name()) for spec in registry.specs()],
+    }
     return render(request, "rooms/lobby.html", context)
 
 

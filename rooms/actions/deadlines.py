@@ -10,6 +10,7 @@ from datetime import timedelta
 
 from bots import registry as bot_registry
 from rooms import clock, fastjson, room_events, stored
+from rooms.actions.quick_start import QUICK, run_quick_start, waiting_to_start
 from rooms.errors import RoomError
 from rooms.models import Room
 from rooms.table import Table, open_table
@@ -31,6 +32,8 @@ def run_deadline(room_id: int, version: int | None = None) -> bool:
     with open_table(room_id=room_id, allow_closed=True, missing_ok=True) as t:
         if t is None:
             return False
+        if t.room.deadline_kind == QUICK:
+            return run_quick_start(t, version)
         if not _due(t, version):
             t.skip()
             return False
@@ -128,7 +131,7 @@ def thaw(t: Table) -> None:
     room = t.room
     room.paused = False
     room.pause_reason = ""
-    if room.deadline_left is not None and room.status == Room.Status.PLAYING:
+    if room.deadline_left is not None and (room.status == Room.Status.PLAYING or waiting_to_start(room)):
         t.set_deadline(clock.now() + timedelta(seconds=room.deadline_left))
         room.deadline_left = None
     else:

@@ -4,6 +4,7 @@ from django.conf import settings
 
 from games import fair
 from rooms import clock, participants, room_events
+from rooms.actions.quick_start import fill_and_start, waiting_to_start
 from rooms.errors import RoomError
 from rooms.models import Match, Presence, Room, Seat
 from rooms.seat_rules import apply_boundary, fill_empty_seats
@@ -46,13 +47,28 @@ def start_match(user, code: str) -> Room:
         if abandoned:
             abandon_match(t, old)
             apply_boundary(t, "match")
+        if waiting_to_start(room):
+            fill_and_start(t)  # "start now" in a quick-play room: bots take the empty seats
+            return t.room
         players_for_deal(t)
         match = _new_match(t, old)
         room_events.announce(t, "match_started", number=match.number, abandoned=abandoned, by=room_events.person(user))
-        deal(t, match, 1)
-        match.dealer = room.dealer
-        match.save(update_fields=["dealer"])
+        _deal_first(t, match)
     return t.room
+
+
+def begin_match(t: Table) -> Match:
+    """The room's first match dealt with no host's press (a quick-play room whose wait ran out)."""
+    players_for_deal(t)
+    match = _new_match(t, t.match)
+    _deal_first(t, match)
+    return match
+
+
+def _deal_first(t: Table, match: Match) -> None:
+    deal(t, match, 1)
+    match.dealer = t.room.dealer
+    match.save(update_fields=["dealer"])
 
 
 def _new_match(t: Table, old: Match | None) -> Match:

@@ -9,6 +9,7 @@ from django.db.models import Count, Q
 from rooms import clock
 from rooms.actions.deadlines import freeze, run_deadline, thaw
 from rooms.actions.match import expire
+from rooms.actions.quick_start import QUICK
 from rooms.actions.seats import leave_seat, next_host, transfer_host
 from rooms.errors import RoomError
 from rooms.models import Presence, Room, Seat
@@ -113,9 +114,10 @@ def sweep() -> dict:
     """Fire overdue deadlines, remove people absent too long, pass on absent hosts' role, expire empty rooms."""
     now = clock.now()
     fired = 0
-    for room_id, version in Room.objects.filter(
-        status=Room.Status.PLAYING, paused=False, deadline__lte=now
-    ).values_list("id", "state_version"):
+    due = Q(status=Room.Status.PLAYING) | Q(status=Room.Status.WAITING, deadline_kind=QUICK)
+    for room_id, version in Room.objects.filter(due, paused=False, deadline__lte=now).values_list(
+        "id", "state_version"
+    ):
         try:
             fired += run_deadline(room_id, version)
         except Exception:

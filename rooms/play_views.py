@@ -1,0 +1,54 @@
+""" "Jogar agora" (POST /play/): a form's press seats the person and sends them to the table. Thin.
+
+The fields are the lobby's: ``game`` (a registry name) and ``rated`` (``on`` or
+absent). A GET never creates anything: after the log-in page it shows the same
+choice as a form to confirm. Bad input gets the 400 page saying what was wrong.
+"""
+
+from urllib.parse import urlencode
+
+from django.conf import settings
+from django.shortcuts import redirect, render, resolve_url
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from games import registry
+from rooms import services
+from rooms.errors import RoomError
+from rooms.messages import error_text
+
+
+def _refused(request, message: str, status: int = 400):
+    return render(request, "errors/play_refused.html", {"error_status": status, "message": message}, status=status)
+
+
+def _choice(data) -> tuple[str, bool] | str:
+    """(game, rated) from the form's fields, or the sentence saying what is wrong with them."""
+    game = data.get("game", "")
+    rated = data.get("rated")
+    if game not in registry.NAMES:
+        return _("Unknown game.")
+    if rated not in (None, "on"):
+        return _("The rated choice is either on or absent.")
+    return game, rated == "on"
+
+
+@require_http_methods(["GET", "POST"])
+def play(request):
+    data = request.POST if request.method == "POST" else request.GET
+    choice = _choice(data)
+    if isinstance(choice, str):
+        return _refused(request, choice)
+    game, rated = choice
+    if not request.user.is_authenticated:
+        back = reverse("rooms:play") + "?" + urlencode({"game": game, **({"rated": "on"} if rated else {})})
+        return redirect(f"{resolve_url(settings.LOGIN_URL)}?{urlencode({'next': back})}")
+    if request.method == "GET":
+        context = {"game": game, "game_name": registry.spec(game).display_name(), "casual": not rated}
+        return render(request, "rooms/play.html", context)
+    try:
+        seating = services.play_now(request.user, game, rated)
+    except RoomError as exc:
+        return _refused(request, error_text(exc))
+    return redirect("rooms:room", code=seating.room.code)
