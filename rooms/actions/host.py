@@ -29,9 +29,16 @@ SEAT_CONTENT = (
 )
 
 
-def _check_arrangeable(t: Table) -> None:
+def _two_seats(t: Table, index, other) -> tuple[Seat, Seat]:
+    """The seats a move or swap names, once the room may be arranged: two seats, the first occupied."""
     if t.room.status not in (Room.Status.WAITING, Room.Status.MATCH_OVER):
         raise RoomError("seats_locked")
+    seat, second = t.seat_at(index), t.seat_at(other)
+    if seat.index == second.index:
+        raise RoomError("same_seat")
+    if seat.is_empty:
+        raise RoomError("seat_empty")
+    return seat, second
 
 
 def _exchange(t: Table, a: Seat, b: Seat) -> None:
@@ -46,12 +53,7 @@ def _exchange(t: Table, a: Seat, b: Seat) -> None:
 def move_seat(user, code: str, index, to) -> Room:
     """Move the person (or bot) in seat ``index`` to the empty seat ``to``."""
     with open_table(code, user=user, host_only=True) as t:
-        _check_arrangeable(t)
-        seat, target = t.seat_at(index), t.seat_at(to)
-        if seat.index == target.index:
-            raise RoomError("same_seat")
-        if seat.is_empty:
-            raise RoomError("seat_empty")
+        seat, target = _two_seats(t, index, to)
         if not target.is_empty:
             raise RoomError("seat_taken")
         who = room_events.holder(seat)
@@ -65,11 +67,8 @@ def move_seat(user, code: str, index, to) -> Room:
 def swap_seats(user, code: str, index, other) -> Room:
     """Exchange whoever sits in two seats (the Buraco partnerships are chosen this way)."""
     with open_table(code, user=user, host_only=True) as t:
-        _check_arrangeable(t)
-        seat, second = t.seat_at(index), t.seat_at(other)
-        if seat.index == second.index:
-            raise RoomError("same_seat")
-        if seat.is_empty or second.is_empty:
+        seat, second = _two_seats(t, index, other)
+        if second.is_empty:
             raise RoomError("seat_empty")
         first_name, second_name = room_events.holder(seat), room_events.holder(second)
         _exchange(t, seat, second)

@@ -30,13 +30,23 @@ async def event_seen(comm, code):
     return msg["room"]["events"][-1]
 
 
-@pytest.mark.asyncio
-async def test_the_host_leaving_is_announced_to_the_others_from_whom_to_whom_and_why(alice, bob, settings):
+@pytest.fixture
+def no_embedded_worker(settings):
     settings.MESA_EMBEDDED_WORKER = False
-    room = await database_sync_to_async(services.create_room)(alice, "rouba_monte", "Mesa")
+
+
+async def bob_at_alices_room(alice, bob, game="rouba_monte"):
+    """alice's room with bob seated at seat 1 and his socket open: (room, bob's socket)."""
+    room = await database_sync_to_async(services.create_room)(alice, game, "Mesa")
     await database_sync_to_async(services.sit)(bob, room.code, 1)
-    alice_ws, _ = await seated_socket(alice, room)
     bob_ws, _ = await seated_socket(bob, room)
+    return room, bob_ws
+
+
+@pytest.mark.asyncio
+async def test_the_host_leaving_is_announced_to_the_others_from_whom_to_whom_and_why(alice, bob, no_embedded_worker):
+    room, bob_ws = await bob_at_alices_room(alice, bob)
+    alice_ws, _ = await seated_socket(alice, room)
     await database_sync_to_async(services.leave)(alice, room.code)
     event = await event_seen(bob_ws, "host_changed")
     assert event["params"] == {"reason": "left", "from": {"name": "alice"}, "to": {"name": "bob"}}
@@ -49,11 +59,8 @@ async def test_the_host_leaving_is_announced_to_the_others_from_whom_to_whom_and
 
 
 @pytest.mark.asyncio
-async def test_a_host_power_reaches_the_other_person_at_the_table(alice, bob, settings):
-    settings.MESA_EMBEDDED_WORKER = False
-    room = await database_sync_to_async(services.create_room)(alice, "buraco", "Mesa")
-    await database_sync_to_async(services.sit)(bob, room.code, 1)
-    bob_ws, _ = await seated_socket(bob, room)
+async def test_a_host_power_reaches_the_other_person_at_the_table(alice, bob, no_embedded_worker):
+    room, bob_ws = await bob_at_alices_room(alice, bob, "buraco")
     await database_sync_to_async(services.move_seat)(alice, room.code, 1, 2)
     event = await event_seen(bob_ws, "seat_moved")
     assert event["params"]["name"] == {"name": "bob"}
@@ -67,10 +74,8 @@ async def test_a_host_power_reaches_the_other_person_at_the_table(alice, bob, se
 
 
 @pytest.mark.asyncio
-async def test_the_host_closing_the_room_closes_every_socket_with_the_documented_code(alice, bob, settings):
-    settings.MESA_EMBEDDED_WORKER = False
-    room = await database_sync_to_async(services.create_room)(alice, "rouba_monte", "Mesa")
-    bob_ws, _ = await seated_socket(bob, room)
+async def test_the_host_closing_the_room_closes_every_socket_with_the_documented_code(alice, bob, no_embedded_worker):
+    room, bob_ws = await bob_at_alices_room(alice, bob)
     await database_sync_to_async(services.close_by_host)(alice, room.code)
     msg, _ = await receive_until(bob_ws, lambda m: m["type"] == "event")
     assert msg["kind"] == "room_closed"
@@ -83,11 +88,8 @@ async def test_the_host_closing_the_room_closes_every_socket_with_the_documented
 
 
 @pytest.mark.asyncio
-async def test_staff_pausing_resuming_and_closing_are_announced(alice, bob, settings):
-    settings.MESA_EMBEDDED_WORKER = False
-    room = await database_sync_to_async(services.create_room)(alice, "rouba_monte", "Mesa")
-    await database_sync_to_async(services.sit)(bob, room.code, 1)
-    bob_ws, _ = await seated_socket(bob, room)
+async def test_staff_pausing_resuming_and_closing_are_announced(alice, bob, no_embedded_worker):
+    room, bob_ws = await bob_at_alices_room(alice, bob)
     await database_sync_to_async(services.staff_pause)(room.id)
     assert (await event_seen(bob_ws, "staff_paused"))["text"]["en"] == "The site's staff paused the room."
     await database_sync_to_async(services.staff_resume)(room.id)
@@ -129,3 +131,24 @@ def test_the_room_keeps_its_latest_events_with_increasing_ids(alice):
     room.refresh_from_db()
     ids = [e["id"] for e in room.events]
     assert len(ids) == KEEP and ids == list(range(4, KEEP + 4))
+
+
+@pytest.mark.asyncio
+async def test_over_the_socket_seats_are_swapped_before_a_match_and_refused_during_it(alice, bob, no_embedded_worker):
+    room, bob_ws = await bob_at_alices_room(alice, bob)
+    alice_ws, _ = await seated_socket(alice, room)
+    await alice_ws.send_json_to({"action": "swap_seats", "id": "s1", "seat": 0, "other": 1})
+    ack, _ = await receive_until(alice_ws, lambda m: m.get("id") == "s1" and m["type"] in ("ack", "error"))
+    assert ack["type"] == "ack"
+    assert (await event_seen(bob_ws, "seats_swapped"))["params"]["seat"] == 0
+    await alice_ws.send_json_to({"action": "start", "id": "s2"})
+    await receive_until(alice_ws, lambda m: m.get("id") == "s2")
+    for action, fields in (("swap_seats", {"seat": 0, "other": 1}), ("move_seat", {"seat": 0, "to": 2})):
+        await alice_ws.send_json_to({"action": action, "id": action, **fields})
+        refusal, _ = await receive_until(alice_ws, lambda m, name=action: m.get("id") == name)
+        assert refusal["type"] == "error" and refusal["code"] == "seats_locked"
+    await bob_ws.send_json_to({"action": "close_room", "id": "c1"})
+    refusal, _ = await receive_until(bob_ws, lambda m: m.get("id") == "c1")
+    assert refusal["code"] == "not_host"
+    for comm in (alice_ws, bob_ws):
+        await comm.disconnect()
