@@ -65,6 +65,7 @@ def test_each_host_power_is_confirmed_and_announced_to_the_other_person(server, 
     open_side(page_a)
     page_a.select_option('[data-host-select="arrange-from"]', "1")
     page_a.select_option('[data-host-select="arrange-to"]', "2")
+    shot(page_a, f"host-powers-{'phone' if host_on_phone else 'desktop'}")
     text = power(page_a, "[data-action=arrange]")
     assert guest in text and "seat 3" in text
     wait_snapshot(page_b, "s.you.seat === 2")
