@@ -9,6 +9,7 @@ from django.core.validators import MaxLengthValidator
 from django.forms.utils import ErrorDict
 from django.utils.translation import gettext_lazy as _
 
+from accounts import pseudonyms
 from accounts.lookalikes import looks_like_another
 
 User = get_user_model()
@@ -50,6 +51,10 @@ class SignupForm(UserCreationForm):
 
     def clean_username(self):
         username = super().clean_username()  # None when the name is taken in another case
+        if username and pseudonyms.RESERVED.match(username):
+            raise ValidationError(
+                _("This username is kept for deleted accounts; please choose another."), code="reserved"
+            )
         if username and looks_like_another(username):
             raise ValidationError(
                 _("This username looks too much like another player's; please choose another."), code="lookalike"
@@ -61,6 +66,24 @@ class SignupForm(UserCreationForm):
         # Seen by the password validators (a password like the e-mail is refused).
         self.instance.pending_email = email
         return email
+
+
+class DeleteAccountForm(forms.Form):
+    """Deleting an account asks for its password again: a borrowed, logged-in browser cannot do it."""
+
+    password = forms.CharField(
+        label=_("Your password"), strip=False, widget=forms.PasswordInput(attrs={"autocomplete": "current-password"})
+    )
+
+    def __init__(self, user, *args, **kwargs):
+        self.user = user
+        super().__init__(*args, **kwargs)
+
+    def clean_password(self):
+        password = self.cleaned_data["password"]
+        if not self.user.check_password(password):
+            raise ValidationError(_("That is not your password."), code="wrong_password")
+        return password
 
 
 class LoginForm(AuthenticationForm):
@@ -89,6 +112,8 @@ class ProfileForm(forms.ModelForm):
 
     def clean_display_name(self):
         name = self.cleaned_data["display_name"].strip()
+        if name and pseudonyms.RESERVED.match(name):
+            raise ValidationError(_("This name is kept for deleted accounts; please choose another."), code="reserved")
         if name != (self.initial.get("display_name") or "").strip():
             from rooms.actions.setup import refuse_if_muted
             from rooms.errors import RoomError

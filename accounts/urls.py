@@ -12,6 +12,9 @@ urlpatterns = [
     path("login/", views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("profile/", views.profile, name="profile"),
+    path("data/", views.my_data, name="my_data"),
+    path("data/mesa.json", views.my_data_download, name="my_data_download"),
+    path("delete/", views.delete_account, name="delete_account"),
     path("email/confirm/<str:token>/", views.confirm_email, name="confirm_email"),
     path(
         "password/change/",

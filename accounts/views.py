@@ -2,17 +2,18 @@
 
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import get_user_model, login
+from django.contrib.auth import get_user_model, login, logout
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
+from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from accounts import email_confirmation, limits, records
-from accounts.forms import LoginForm, ProfileForm, ResetForm, SignupForm
+from accounts import email_confirmation, erasure, export, limits, records
+from accounts.forms import DeleteAccountForm, LoginForm, ProfileForm, ResetForm, SignupForm
 from ratings import profile as ratings_profile
 
 LANGUAGE_CODES = {code for code, _name in settings.LANGUAGES}
@@ -125,6 +126,34 @@ def profile(request):
         "ratings": ratings_profile.for_user(user),
     }
     return render(request, "accounts/profile.html", context)
+
+
+@login_required
+@require_http_methods(["GET"])
+def my_data(request):
+    """Where a person takes their data (accounts/export.py) or deletes their account (accounts/erasure.py)."""
+    return render(request, "accounts/my_data.html", {"form": DeleteAccountForm(request.user)})
+
+
+@login_required
+@require_http_methods(["GET"])
+def my_data_download(request):
+    response = JsonResponse(export.document(request.user), json_dumps_params={"ensure_ascii": False, "indent": 1})
+    response["Content-Disposition"] = f'attachment; filename="mesa-{request.user.username}.json"'
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@login_required
+@require_http_methods(["POST"])
+def delete_account(request):
+    form = DeleteAccountForm(request.user, request.POST)
+    if not form.is_valid():
+        return render(request, "accounts/my_data.html", {"form": form}, status=400)
+    erasure.erase(request.user)
+    logout(request)
+    messages.success(request, _("Your account is deleted. The games you played stay in the records under a pseudonym."))
+    return redirect("home")
 
 
 class PasswordResetView(auth_views.PasswordResetView):

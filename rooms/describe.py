@@ -21,6 +21,7 @@ from django.utils import translation
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import get_language, gettext, gettext_noop
 
+from accounts import pseudonyms
 from games import cards, registry
 from rooms import stored
 from rooms.participants import holder_at
@@ -107,7 +108,7 @@ def holder_name(holder) -> str:
         if getattr(holder, "stand_in", False):
             name = _("%(name)s standing in") % {"name": name}
         return name
-    return holder.name or "?"
+    return pseudonyms.shown(holder.name) or "?"
 
 
 def describe_move(game: str, entry: dict, name: str, victim: str | None = None) -> str:

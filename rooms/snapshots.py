@@ -85,7 +85,7 @@ def seat_entry(seat, engine_seat: int | None, connected: bool, turn_seat: int | 
         "index": seat.index,
         "team": seat.team,
         "engine_seat": engine_seat,
-        "name": (user.display_name or user.username) if user else (f"Bot {seat.index + 1}" if seat.bot_level else None),
+        "name": user.shown_name if user else (f"Bot {seat.index + 1}" if seat.bot_level else None),
         "user_id": seat.user_id,
         "bot": seat.bot_level or None,
         "stand_in": seat.stand_in,
