@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('accounts', '0004_shown_name_skeleton'),
+        ('accounts', '0005_staff_groups'),
     ]
 
     operations = [
