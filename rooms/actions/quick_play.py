@@ -171,9 +171,8 @@ def _bot_seat(user, game: str, rated: bool, rating: int) -> Room | None:
     rooms = list(
         Room.objects.select_for_update()
         .filter(game=game, rated=rated, is_public=True, status__in=(Room.Status.PLAYING, Room.Status.HAND_OVER))
-        .filter(seats__bot_level__gt="", seats__reserved_by=None, seats__stand_in=False)
-        .distinct()
-        .order_by("id")
+        .filter(id__in=Seat.objects.filter(bot_level__gt="", reserved_by=None, stand_in=False).values("room_id"))
+        .order_by("id")  # locked in id order: no two presses wait on each other's rooms
     )
     rooms = [r for r in rooms if not r.paused and _listed(r, now)]
     if not rooms:

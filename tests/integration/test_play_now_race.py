@@ -1,0 +1,112 @@
+"""Fifty people press "Jogar agora" for Buraco at the same instant, on two real daphne processes.
+
+On PostgreSQL (the queue row locked FOR UPDATE) and on SQLite (IMMEDIATE
+transactions): exactly the rooms needed (twelve full tables and one with the
+two left), four people at each full one, nobody seated twice, and every
+person redirected to the table where they sit.
+"""
+
+import http.cookiejar
+import json
+import re
+import threading
+import urllib.error
+import urllib.parse
+import urllib.request
+
+import pytest
+
+from tests.live import make_users, manage_shell
+
+pytestmark = pytest.mark.xdist_group("live")
+
+PEOPLE = 50
+TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+def presser(port: int, session: str):
+    """A browser of one person: its cookies, the confirm page's CSRF token, then the press."""
+    jar = http.cookiejar.CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar), NoRedirect)
+    base = f"http://127.0.0.1:{port}"
+    jar.set_cookie(
+        http.cookiejar.Cookie(
+            0, "sessionid", session, None, False, "127.0.0.1", False, False, "/", True,
+            False, None, False, None, None, {},
+        )
+    )  # fmt: skip
+    page = opener.open(f"{base}/play/?game=buraco&rated=on", timeout=60).read().decode()
+    token = TOKEN.search(page).group(1)
+    body = urllib.parse.urlencode({"csrfmiddlewaretoken": token, "game": "buraco", "rated": "on"}).encode()
+    request = urllib.request.Request(f"{base}/play/", data=body, headers={"Referer": f"{base}/play/"})
+
+    def press() -> str:
+        try:
+            opener.open(request, timeout=120)
+        except urllib.error.HTTPError as exc:
+            if exc.code == 302:
+                return exc.headers["Location"]
+            raise
+        raise AssertionError("no redirect")
+
+    return press
+
+
+def fifty_at_once(stack) -> None:
+    names = [f"p{i:02d}" for i in range(PEOPLE)]
+    users = make_users(stack.env, *names)
+    servers = [stack.start_daphne(), stack.start_daphne()]
+    presses = [presser(servers[i % 2].port, users[name]["session"]) for i, name in enumerate(names)]
+    barrier = threading.Barrier(PEOPLE)
+    where: dict[str, str] = {}
+    failures: list[BaseException] = []
+
+    def run(name, press):
+        barrier.wait()
+        try:
+            where[name] = press()
+        except BaseException as exc:
+            failures.append(exc)
+
+    threads = [threading.Thread(target=run, args=pair) for pair in zip(names, presses, strict=True)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not failures, failures
+    out = manage_shell(
+        stack.env,
+        "import json\nfrom rooms.models import Room, Seat\n"
+        "rooms = {r.code: [s.user.username if s.user_id else None for s in r.seats.order_by('index')]"
+        " for r in Room.objects.filter(game='buraco')}\n"
+        "reserved = Seat.objects.exclude(reserved_by=None).count()\n"
+        "print('JSON' + json.dumps({'rooms': rooms, 'reserved': reserved}))",
+    )
+    found = json.loads(next(x for x in out.splitlines() if x.startswith("JSON"))[4:])
+    rooms = found["rooms"]
+    seated = [name for seats in rooms.values() for name in seats if name]
+    assert sorted(seated) == sorted(names), "everyone once, nobody twice"
+    sizes = sorted((sum(1 for n in seats if n) for seats in rooms.values()), reverse=True)
+    assert sizes == [4] * (PEOPLE // 4) + [PEOPLE % 4], sizes  # exactly the rooms needed
+    assert found["reserved"] == 0
+    for code, seats in rooms.items():
+        for name in filter(None, seats):
+            assert where[name] == f"/rooms/{code}/", (name, where[name], code)
+
+
+def test_fifty_presses_on_sqlite(stack):
+    stack.env.update({"MESA_BOT_DELAY_MS": "0"})
+    stack.env.pop("REDIS_URL", None)
+    stack.env.pop("DATABASE_URL", None)
+    stack.migrate()
+    fifty_at_once(stack)
+
+
+def test_fifty_presses_on_postgresql(services_stack):
+    services_stack.env.update({"MESA_BOT_DELAY_MS": "0"})
+    fifty_at_once(services_stack)
