@@ -462,3 +462,15 @@ def verify_strings() -> dict:
         "all_ok_replayed": _("Every hand was dealt, and every pile reshuffled, exactly as the seed says."),
         "some_bad_replayed": _("Mismatch: the recorded deals or moves differ from the seed."),
     }
+
+
+@register.simple_tag
+def seat_placeholders(seat_count: int) -> dict:
+    """How many seats the table script will draw on each side (static/js/table.js `seatPositions`
+    for the other ``seat_count - 1`` seats), so that the page reserves their room before the
+    first snapshot arrives and the felt does not jump when they are drawn."""
+    others = max(0, seat_count - 1)
+    if others == 1:
+        return {"left": range(0), "top": range(1), "right": range(0)}
+    sides = min(others, 2) // 2
+    return {"left": range(sides), "top": range(max(0, others - 2)), "right": range(sides)}
