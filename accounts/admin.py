@@ -7,10 +7,15 @@ from django.urls import reverse
 from django.utils.html import format_html_join
 from django.utils.http import urlencode
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from accounts import audit
 from accounts.models import User
+from rooms.actions import moderation
 from rooms.admin.base import ReadOnlyAdmin
+
+# The chat moderators' power over what people publish: the mute's counterpart for names.
+RESET_PERMISSION = "chat.add_sitemute"
 
 
 @admin.register(User)
@@ -27,6 +32,24 @@ class UserAdmin(DjangoUserAdmin):
     list_filter = ("language", "is_staff", "is_superuser", "is_active")
     search_fields = ("username", "display_name", "email")
     ordering = ("-date_joined",)
+    actions = ["reset_display_names"]
+
+    def has_moderate_permission(self, request):
+        return request.user.has_perm(RESET_PERMISSION)
+
+    @admin.action(description=_("Reset the display name of the selected players"), permissions=["moderate"])
+    def reset_display_names(self, request, queryset):
+        """A name that breaks the rules goes at once; tables show the username again (rooms/actions/moderation.py)."""
+        done = 0
+        for user in queryset.only("id"):
+            old = moderation.reset_display_name(user.id)
+            if old is not None:
+                user.refresh_from_db()
+                audit.record(request.user, user, "display_name_reset", old)
+                done += 1
+        self.message_user(
+            request, ngettext("%(n)s display name reset.", "%(n)s display names reset.", done) % {"n": done}
+        )
 
     @admin.display(description=_("played"))
     def records(self, obj):

@@ -138,8 +138,6 @@ def links(room: Room) -> str:
         return "—"
     labels = {"close": _("Close this room…"), "pause": _("Pause this room…"), "resume": _("Resume this room…")}
     offered = ["close", "resume" if room.paused and room.pause_reason == "staff" else "pause"]
-    return format_html_join(
-        " · ",
-        '<a class="button" href="{}">{}</a>',
-        ((reverse("admin:rooms_room_staff_action", args=[room.id, a]), labels[a]) for a in offered),
-    ) or format_html("")
+    hrefs = [(reverse("admin:rooms_room_staff_action", args=[room.id, a]), labels[a]) for a in offered]
+    hrefs.append((reverse("admin:rooms_room_rename", args=[room.id]), _("Rename this room…")))
+    return format_html_join(" · ", '<a class="button" href="{}">{}</a>', hrefs) or format_html("")

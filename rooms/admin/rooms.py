@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from rooms import stored
-from rooms.admin import room_actions
+from rooms.admin import room_actions, room_rename
 from rooms.admin.base import ReadOnlyAdmin, ReadOnlyInline
 from rooms.admin.columns import link, small_table
 from rooms.models import Room, Seat
@@ -67,7 +67,7 @@ class RoomAdmin(ReadOnlyAdmin):
         return super().get_queryset(request).defer("next_seed")
 
     def get_urls(self):
-        return [*room_actions.room_urls(self), *super().get_urls()]
+        return [*room_rename.urls(self), *room_actions.room_urls(self), *super().get_urls()]
 
     @admin.display(description=gettext_lazy("options"))
     def options_table(self, obj):
