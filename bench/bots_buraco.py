@@ -27,31 +27,36 @@ from games import fair  # noqa: E402
 MAX_HANDS = 60
 
 
-def play_hand(seed, hand, dealer, levels, rng, memories, times):
+def play_hand(seed, hand, dealer, levels, rng, memories, times, ends=None):
     deck = fair.shuffle(seed, fair.deal_label(hand), bu.new_deck({}))
     state = bu.deal(4, dealer, deck, {}, seed, hand)
     while not bu.is_over(state):
         seat = bu.current_seat(state)
         view = bu.view(state, seat)
         moves = bu.legal_moves(state, seat)
-        start = time.perf_counter()
+        start = time.process_time()
         move = BOTS[levels[seat]].choose(view, moves, rng, memories[seat])
-        times[levels[seat]].append(time.perf_counter() - start)
+        times[levels[seat]].append(time.process_time() - start)
         state = bu.apply(state, seat, move)
+    if ends is not None:
+        ends.append({"end": state["end"], "mortos": sum(state["morto_taken"].values())})
     return bu.result(state)
 
 
-def play_game(index: int, a: str, b: str, whole_match: bool):
-    """One hand or match; level ``a`` holds team 0 in even games and team 1 in odd ones."""
-    seed = hashlib.sha256(f"bench:buraco:{index}".encode()).hexdigest()
+def play_game(index: int, a: str, b: str, whole_match: bool, seed: int = 1, ends=None):
+    """One hand or match; level ``a`` holds team 0 in even games and team 1 in odd ones.
+
+    The deals come from ``seed`` and ``index``; ``ends`` (a list) receives how each hand ended.
+    """
+    key = hashlib.sha256(f"bench:buraco:{seed}:{index}".encode()).hexdigest()
     team_a = str(index % 2)
     levels = [a if str(s % 2) == team_a else b for s in range(4)]
-    rng = random.Random(index)
+    rng = random.Random(f"{seed}:{index}")
     memories = [{} for _ in range(4)]
     times = {lvl: [] for lvl in set(levels)}
     totals = {"0": 0, "1": 0}
     for hand in range(1, (MAX_HANDS if whole_match else 1) + 1):
-        res = play_hand(seed, hand, (index + hand - 1) % 4, levels, rng, memories, times)
+        res = play_hand(key, hand, (index + hand - 1) % 4, levels, rng, memories, times, ends)
         for t, v in res["scores"].items():
             totals[t] += v
         if not whole_match:
@@ -68,7 +73,22 @@ def play_game(index: int, a: str, b: str, whole_match: bool):
 
 
 def _job(args):
-    return play_game(*args)
+    ends = []
+    won, times = play_game(*args, ends=ends)
+    return won, times, ends
+
+
+def hand_ends(ends: list[dict]) -> str:
+    """How the hands ended: the share that ended in a batida (95% interval) and in which a morto was taken."""
+    n = len(ends)
+    batidas = sum(1 for e in ends if e["end"] == "batida")
+    with_morto = sum(1 for e in ends if e["mortos"] > 0)
+    lo, hi = wilson(batidas, n)
+    stock = sum(1 for e in ends if e["end"] == "stock")
+    return (
+        f"{n} hands: batida {batidas / max(n, 1):.1%} (95% CI {lo:.1%}-{hi:.1%}), stock ran out "
+        f"{stock / max(n, 1):.1%}, a morto taken {with_morto / max(n, 1):.1%}"
+    )
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -132,8 +152,9 @@ def main(argv=None):
     parser.add_argument("--hands", type=int, default=400, help="number of games (hands, or matches with --matches)")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--matches", action="store_true", help="play whole matches to the target")
+    parser.add_argument("--seed", type=int, default=1, help="the deals' seed: another seed, other deals")
     args = parser.parse_args(argv)
-    jobs = [(i, args.first, args.second, args.matches) for i in range(args.hands)]
+    jobs = [(i, args.first, args.second, args.matches, args.seed) for i in range(args.hands)]
     wins = decided = 0
     times: dict[str, list[float]] = {}
     if args.workers > 1:
@@ -141,7 +162,9 @@ def main(argv=None):
             outcomes = list(pool.map(_job, jobs, chunksize=4))
     else:
         outcomes = [_job(j) for j in jobs]
-    for won, t in outcomes:
+    ends = []
+    for won, t, e in outcomes:
+        ends.extend(e)
         for lvl, xs in t.items():
             times.setdefault(lvl, []).extend(xs)
         if len(set(won)) == 1 and args.first != args.second:
@@ -151,9 +174,10 @@ def main(argv=None):
     unit = "matches" if args.matches else "hands"
     share = wins / decided if decided else 0.0
     print(f"{args.first} vs {args.second}: {wins}/{decided} decided {unit} won by {args.first} ", end="")
-    print(f"({share:.1%}, 95% CI {lo:.1%}-{hi:.1%}) of {args.hands}")
+    print(f"({share:.1%}, 95% CI {lo:.1%}-{hi:.1%}) of {args.hands}, seed {args.seed}")
+    print("  " + hand_ends(ends))
     for lvl, xs in sorted(times.items()):
-        print(f"  {lvl}: {len(xs)} decisions, p50 {pct(xs, 0.5) * 1e3:.2f} ms, p99 {pct(xs, 0.99) * 1e3:.2f} ms")
+        print(f"  {lvl}: {len(xs)} decisions, CPU p50 {pct(xs, 0.5) * 1e3:.2f} ms, p99 {pct(xs, 0.99) * 1e3:.2f} ms")
 
 
 if __name__ == "__main__":

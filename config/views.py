@@ -4,8 +4,10 @@ from django.http import Http404, JsonResponse
 from django.shortcuts import render
 from django.utils import timezone
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from games import registry
+from ratings import method
 from rooms.models import Heartbeat
 
 
@@ -23,7 +25,35 @@ def rules(request, game: str):
     if game not in games:
         raise Http404("unknown game")
     language = "en" if (get_language() or "").startswith("en") else "pt"
-    return render(request, f"rules/{game}.{language}.html", {"game": game, "games": games})
+    context = {"game": game, "games": games, "bot_strength": bot_strength(game)}
+    return render(request, f"rules/{game}.{language}.html", context)
+
+
+def bot_strength(game: str) -> dict | None:
+    """What the rules page says of the bots: each pairing's measured share and each level's shown rating.
+
+    The figures are the fitted ones of ratings/bot_ratings.json (bench/fit_bot_ratings.py).
+    """
+    fitted = method.fitted_bots().get(game)
+    if not fitted:
+        return None
+    names = {"easy": _("Easy"), "normal": _("Normal"), "hard": _("Hard")}
+    rows = []
+    for key in ("hard_normal", "normal_easy", "hard_easy"):
+        measured = fitted["strength"].get(key)
+        if not measured or measured["share"] is None:
+            continue
+        stronger, weaker = key.split("_")
+        rows.append(
+            {
+                "key": key,
+                "stronger": names[stronger],
+                "weaker": names[weaker],
+                "share": round(100 * measured["share"]),
+            }
+        )
+    levels = [{"key": lv, "name": names[lv], "shown": method.bot_shown(lv, game)} for lv in ("easy", "normal", "hard")]
+    return {"rows": rows, "levels": levels, "matches": fitted["matches_per_pairing"]}
 
 
 def health(request):

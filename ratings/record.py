@@ -98,11 +98,11 @@ def _ratings_for(game: str, user_ids: set[int]) -> dict[int, Rating]:
     return {rating.user_id: rating for rating in locked}
 
 
-def _before(entrant: Entrant, ratings: dict[int, Rating]) -> tuple[float, float]:
+def _before(entrant: Entrant, ratings: dict[int, Rating], game: str) -> tuple[float, float]:
     if entrant.user_id is not None:
         rating = ratings[entrant.user_id]
         return rating.mu, rating.sigma
-    return method.bot_rating(entrant.bot_level) if entrant.bot_level else (method.MU, method.SIGMA)
+    return method.bot_rating(entrant.bot_level, game) if entrant.bot_level else (method.MU, method.SIGMA)
 
 
 def rate_match(match: Match, teams: bool, rows: list[Participant] | None = None) -> list[RatingChange]:
@@ -125,7 +125,7 @@ def rate_match(match: Match, teams: bool, rows: list[Participant] | None = None)
     if not changed:
         return []
     ratings = _ratings_for(match.game, changed | {e.user_id for _r, m in groups for e in m if e.user_id})
-    befores = [[_before(e, ratings) for e in members] for _rank, members in groups]
+    befores = [[_before(e, ratings, match.game) for e in members] for _rank, members in groups]
     afters = method.rate(befores, [rank for rank, _members in groups])
     changes = []
     for (rank, members), before_group, after_group in zip(groups, befores, afters, strict=True):

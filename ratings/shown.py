@@ -28,7 +28,7 @@ def for_seats(game: str, seats, match) -> dict[int, int | None]:
         if seat.user_id is not None:
             out[seat.index] = people[seat.user_id]
         elif seat.bot_level:
-            out[seat.index] = method.bot_shown(seat.bot_level)
+            out[seat.index] = method.bot_shown(seat.bot_level, game)
         else:
             out[seat.index] = None
     return out

@@ -115,3 +115,18 @@ def test_an_unknown_game_has_no_rules(client):
 def test_the_stylesheet_is_served(client):
     response = client.get("/static/css/site.css")
     assert response.status_code == 200
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("game", GAMES)
+def test_rules_pages_show_the_bots_measured_strength_and_ratings(client, game):
+    from ratings import method
+
+    fitted = method.fitted_bots()[game]
+    share = round(100 * fitted["strength"]["hard_normal"]["share"])
+    content = client.get(f"/rules/{game}/").content.decode()
+    assert f"Difícil vence o Normal em {share}% das partidas decididas" in content
+    assert f'data-bot-rating="hard">Difícil {method.bot_shown("hard", game)}<' in content
+    _english(client)
+    content = client.get(f"/rules/{game}/").content.decode()
+    assert f"Hard beats Normal in {share}% of the decided matches" in content

@@ -42,7 +42,10 @@ def test_a_played_match_rates_everyone_once_and_the_leaver_loses(alice, bob):
     snapshot = broadcast.room_snapshots(room.id, only_user=alice.id)[alice.id]
     seats = {seat["index"]: seat for seat in snapshot["room"]["seats"]}
     assert seats[0]["rating"] == Rating.objects.get(user=alice, game="rouba_monte").shown
-    assert (seats[2]["rating"], seats[3]["rating"]) == (method.bot_shown("normal"), method.bot_shown("hard"))
+    assert (seats[2]["rating"], seats[3]["rating"]) == (
+        method.bot_shown("normal", "rouba_monte"),
+        method.bot_shown("hard", "rouba_monte"),
+    )
     assert snapshot["room"]["rated"] is True
 
 

@@ -47,7 +47,7 @@ def test_a_buraco_partnership_is_rated_as_a_team_and_the_bots_keep_their_ratings
     a, b, c = people[:3]
     # Seats 0 and 2 are team "0" (a and a hard bot), seats 1 and 3 team "1" (b and c); team "1" wins.
     record_match_end(ended_match("buraco", {0: a, 1: b, 2: "hard", 3: c}, ["1"]), teams=True)
-    hard = MODEL.rating(*method.BOT_RATINGS["hard"])
+    hard = MODEL.rating(*method.bot_rating("hard", "buraco"))
     [[new_a, _bot], [new_b, new_c]] = MODEL.rate(
         [[MODEL.rating(), hard], [MODEL.rating(), MODEL.rating()]], ranks=[2, 1]
     )
@@ -55,7 +55,8 @@ def test_a_buraco_partnership_is_rated_as_a_team_and_the_bots_keep_their_ratings
     _close(_rating(b, "buraco"), new_b)
     _close(_rating(c, "buraco"), new_c)
     assert _rating(b, "buraco").shown > method.INITIAL_SHOWN > _rating(a, "buraco").shown
-    assert method.BOT_RATINGS["hard"] == (30.0, 2.0)  # published in docs/ratings.md, never written
+    # the bots' ratings are the fitted, checked-in ones (ratings/bot_ratings.json), never written
+    assert method.bot_rating("hard", "buraco") == tuple(method.fitted_bots()["buraco"]["levels"]["hard"].values())
     assert not Rating.objects.filter(game="buraco", user__isnull=True).exists()
 
 
@@ -90,7 +91,7 @@ def test_the_totals_place_a_leaver_behind_everyone_who_stayed(people):
     totals = {"0": 30, "1": 0, "2": 101}
     match = ended_match("crazy_eights", {0: a, 1: "easy", 2: c}, ["2"], leavers=[(1, d)], totals=totals)
     record_match_end(match, teams=False)
-    easy = MODEL.rating(*method.BOT_RATINGS["easy"])
+    easy = MODEL.rating(*method.bot_rating("easy", "crazy_eights"))
     [[new_a], [_bot], [new_c], [new_d]] = MODEL.rate(
         [[MODEL.rating()], [easy], [MODEL.rating()], [MODEL.rating()]], ranks=[2, 3, 1, 4]
     )
@@ -130,7 +131,7 @@ def test_the_one_who_left_is_ranked_last_and_loses(people):
     # b left in hand 1 (a bot stood in and kept the seat); c won at the end.
     match = ended_match("crazy_eights", {0: a, 1: "normal", 2: c}, ["2"], leavers=[(1, b)])
     record_match_end(match, teams=False)
-    normal = MODEL.rating(*method.BOT_RATINGS["normal"])
+    normal = MODEL.rating(*method.bot_rating("normal", "crazy_eights"))
     [[new_c], [new_a], [_bot], [new_b]] = MODEL.rate(
         [[MODEL.rating()], [MODEL.rating()], [normal], [MODEL.rating()]], ranks=[1, 2, 2, 3]
     )
