@@ -53,7 +53,8 @@ def bot_strength(game: str) -> dict | None:
             }
         )
     levels = [{"key": lv, "name": names[lv], "shown": method.bot_shown(lv, game)} for lv in ("easy", "normal", "hard")]
-    return {"rows": rows, "levels": levels, "matches": fitted["matches_per_pairing"]}
+    teams = registry.spec(game).teams
+    return {"rows": rows, "levels": levels, "matches": fitted["matches_per_pairing"], "teams": teams}
 
 
 def health(request):

@@ -124,9 +124,10 @@ def test_rules_pages_show_the_bots_measured_strength_and_ratings(client, game):
 
     fitted = method.fitted_bots()[game]
     share = round(100 * fitted["strength"]["hard_normal"]["share"])
+    games, partidas = ("hands", "mãos") if game == "buraco" else ("matches", "partidas")
     content = client.get(f"/rules/{game}/").content.decode()
-    assert f"Difícil vence o Normal em {share}% das partidas decididas" in content
+    assert f"Difícil vence o Normal em {share}% das {partidas} decididas" in content
     assert f'data-bot-rating="hard">Difícil {method.bot_shown("hard", game)}<' in content
     _english(client)
     content = client.get(f"/rules/{game}/").content.decode()
-    assert f"Hard beats Normal in {share}% of the decided matches" in content
+    assert f"Hard beats Normal in {share}% of the decided {games}" in content
