@@ -134,6 +134,8 @@ def _common() -> dict:
         "remove_bot": _("Remove bot"),
         "bot_level_label": _("Bot level"),
         "start": _("Start the match"),
+        "start_now": _("Start now"),
+        "quick_start": _("Starting with bots in %(s)s s"),
         "new_match": _("New match"),
         "play_again": _("Play again"),
         "next_hand": _("Deal the next hand"),

@@ -476,7 +476,9 @@ export class Table {
     let text = "";
     const next = S.rules.boundary === "hand" ? S.plays_next_hand : S.plays_next_match;
     const reserved = room.seats.find((s) => s.reserved_by && this.userName && s.reserved_by === this.userName);
-    if (reserved) text = fill(S.reserved_yours, { n: reserved.index + 1, when: next });
+    const quick = this.quickCountdown();
+    if (quick) text = quick;
+    else if (reserved) text = fill(S.reserved_yours, { n: reserved.index + 1, when: next });
     else if (this.seated && !this.playing && room.status !== "waiting" && room.status !== "closed") text = next;
     else if (!this.seated && room.status !== "closed") {
       // Only invite a spectator to sit when a chair is free; otherwise say the table is full.
@@ -630,7 +632,9 @@ export class Table {
     const button = (action, text, primary = false, confirmText = null) => el("button", {
       type: "button", class: `button${result ? "" : " button--small"}${primary ? "" : " button--ghost"}`, "data-action": action,
       onclick: () => (confirmText ? this.confirmThen(confirmText, () => this.send(action)) : this.send(action)), text });
-    if (room.status === "waiting" && !result) out.push(button("start", S.start, true));
+    // A quick-play room ("Jogar agora") starts with bots by itself; the host may start it now.
+    const quick = room.deadline_kind === "quick";
+    if (room.status === "waiting" && !result) out.push(button("start", quick ? S.start_now : S.start, true));
     if (room.status === "match_over") out.push(button("new_match", S.play_again, true));
     if (room.status === "hand_over") out.push(button("next_hand", S.next_hand, true));
     if (result) return out;
@@ -821,7 +825,16 @@ export class Table {
       el("tbody", {}, ...rows));
   }
 
+  // A quick-play room ("Jogar agora") waiting for people: "Começando com bots em 15 s".
+  quickCountdown() {
+    const room = this.snapshot && this.snapshot.room;
+    if (!room || room.status !== "waiting" || room.deadline_kind !== "quick" || !room.deadline) return "";
+    return fill(S.quick_start, { s: Math.ceil(Math.max(0, room.deadline - (Date.now() + this.offset)) / 1000) });
+  }
+
   renderTimer() {
+    const quick = this.quickCountdown();
+    if (quick) setText($("note-banner"), quick);
     const snap = this.snapshot;
     const timer = $("timer");
     if (!snap || !timer) return;

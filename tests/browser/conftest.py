@@ -33,7 +33,7 @@ _names = itertools.count(1)
 @pytest.fixture(scope="session")
 def server():
     """A migrated embedded-mode Mesa on a free port (SQLite, in-process Celery)."""
-    s = stackmod.new_stack(MESA_BOT_DELAY_MS="50")
+    s = stackmod.new_stack(MESA_BOT_DELAY_MS="50", MESA_QUICK_PLAY_WAIT_SECONDS="8")
     s.env.pop("REDIS_URL", None)
     s.env.pop("DATABASE_URL", None)
     try:
