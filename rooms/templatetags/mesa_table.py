@@ -405,6 +405,7 @@ def lobby_strings() -> dict:
         "no_rooms": _("No public rooms right now: create one!"),
         "join": _("Join"),
         "watch": _("Watch"),
+        "back_to_table": _("Back to the table"),
         "seats": _("%(taken)s of %(total)s seats taken"),
         "bots_n": counted(lambda n: ngettext("%(n)s bot", "%(n)s bots", n)),
         "paused": _("paused"),

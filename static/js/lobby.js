@@ -83,9 +83,12 @@ function render(rooms) {
     facts.textContent = parts.join(" · ");
     main.append(name, facts);
     const link = document.createElement("a");
-    link.className = "button button--small" + (room.free ? "" : " button--ghost");
+    // A room where you have a seat (listed under "My rooms") is yours to go back to, not to watch.
+    const seated = document.querySelector(`[data-my-room="${CSS.escape(room.code)}"]`) !== null;
+    link.className = "button button--small" + (room.free || seated ? "" : " button--ghost");
     link.href = `/rooms/${encodeURIComponent(room.code)}/`;
-    link.textContent = room.free ? S.join : S.watch;
+    link.textContent = seated ? S.back_to_table : room.free ? S.join : S.watch;
+    if (seated) link.dataset.seated = "";
     li.append(main, link);
     list.append(li);
   }
