@@ -4,23 +4,19 @@ Each needs its permission (403 without it), writes the audit log, and the people
 at the table are told through the normal snapshot path.
 """
 
-import importlib
-
 import pytest
 from channels.db import database_sync_to_async
 from django.apps import apps as django_apps
 from django.contrib.admin.models import LogEntry
-from django.contrib.auth.models import Group
 from django.test import Client
 
 from accounts import audit
 from rooms import services
 from rooms.models import Room
+from tests.records.test_staff_roles import staff_groups, staff_in
 from tests.rooms.wsclient import connect, receive_until
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-staff_groups = importlib.import_module("accounts.migrations.0005_staff_groups")
 
 
 @pytest.fixture(autouse=True)
@@ -29,26 +25,21 @@ def groups(db, settings):
     staff_groups.fill_groups(django_apps)
 
 
-def staff_in(make_user, name: str, *groups: str) -> Client:
-    user = make_user(name)
-    user.is_staff = True
-    user.save()
-    user.groups.add(*Group.objects.filter(name__in=groups))
-    client = Client()
-    client.force_login(user)
-    return client
+def staff(make_user, name: str, *groups: str) -> Client:
+    """A staff account in ``groups``, logged in (tests/records/test_staff_roles.py)."""
+    return staff_in(make_user, name, *groups)[1]
 
 
 def test_a_room_renamed_for_its_name_needs_the_permission_and_is_audited(make_user, alice):
     room = services.create_room(alice, "rouba_monte", "free chips at evil.example !!!")
     url = f"/admin/rooms/room/{room.id}/staff/rename/"
-    bare = staff_in(make_user, "bare")
+    bare = staff(make_user, "bare")
     assert bare.get(url).status_code == 403
     assert bare.post(url, {"name": "Mesa"}).status_code == 403
     assert Room.objects.get(id=room.id).name == "free chips at evil.example !!!"
-    chats = staff_in(make_user, "chats", "Chat moderators")
+    chats = staff(make_user, "chats", "Chat moderators")
     assert chats.post(url, {"name": "Mesa"}).status_code == 403
-    tables = staff_in(make_user, "tables", "Table moderators")
+    tables = staff(make_user, "tables", "Table moderators")
     assert tables.get(url).status_code == 200
     assert tables.post(url, {"name": "   "}).status_code == 200  # refused, nothing stored
     assert Room.objects.get(id=room.id).name == "free chips at evil.example !!!"
@@ -66,13 +57,13 @@ def test_a_display_name_reset_needs_the_permission_and_is_audited(make_user, ali
     alice.display_name = "BUY GOLD at evil.example"
     alice.save()
     data = {"action": "reset_display_names", "_selected_action": [alice.id]}
-    bare = staff_in(make_user, "bare")
+    bare = staff(make_user, "bare")
     bare.post("/admin/accounts/user/", data)
-    tables = staff_in(make_user, "tables", "Table moderators")
+    tables = staff(make_user, "tables", "Table moderators")
     tables.post("/admin/accounts/user/", data)
     alice.refresh_from_db()
     assert alice.display_name == "BUY GOLD at evil.example"
-    chats = staff_in(make_user, "chats", "Chat moderators")
+    chats = staff(make_user, "chats", "Chat moderators")
     response = chats.post("/admin/accounts/user/", data)
     assert response.status_code in (200, 302)
     alice.refresh_from_db()

@@ -35,6 +35,7 @@ def pages(alice, bob):
         f"/rooms/{room.code}/",
         match.verify_url,
         "/accounts/profile/",
+        "/accounts/data/",
         "/accounts/password/change/",
     ]
 
