@@ -1,8 +1,11 @@
+from axes.apps import AppConfig as AxesAppConfig
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class AccountsConfig(AppConfig):
     name = "accounts"
+    verbose_name = _("Accounts")
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
@@ -12,3 +15,9 @@ class AccountsConfig(AppConfig):
         from accounts.lockout import keep_the_pair_together
 
         post_save.connect(keep_the_pair_together, sender=AccessAttemptExpiration, dispatch_uid="mesa-lockout-pair")
+
+
+class LoginThrottlingConfig(AxesAppConfig):
+    """django-axes under a name staff read (its own is the package's, "Axes", untranslated)."""
+
+    verbose_name = _("Log-in attempts")

@@ -36,6 +36,10 @@ class ModerationPermissions:
     def has_delete_permission(self, request, obj=None):
         return False
 
+    class Media:
+        # Long messages and names wrap in the lists (static/css/admin_records.css).
+        css = {"all": ("css/admin_records.css",)}
+
 
 @admin.action(description=_("Delete the selected messages for everyone"), permissions=["hide"])
 def delete_messages(modeladmin, request, queryset):

@@ -51,7 +51,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "channels",
-    "axes",
+    "accounts.apps.LoginThrottlingConfig",  # django-axes, named in words in the admin
     "accounts",
     "rooms",
     "chat",

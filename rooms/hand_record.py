@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from games import registry
 from games.cards import is_card
-from rooms import hand_replay, participants, stored
+from rooms import hand_end, hand_replay, participants, stored
 from rooms.describe import LogLine, card_name, hand_log, holder_name, seat_label, team_label
 
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -102,6 +102,7 @@ class HandRecord:
     breakdown: BreakdownTable | None
     cards: list[SeatCards] = field(default_factory=list)
     mortos: list[Morto] = field(default_factory=list)
+    ended_how: str = ""  # why the hand ended, in words (rooms/hand_end.py)
     cards_hidden: bool = False  # the match is still being played
     broken_at: int | None = None  # log entry (from 1) the deal played again could not pass
     undealt: bool = False
@@ -116,6 +117,7 @@ def build(hand) -> HandRecord:
         log=hand_log(hand, rows),
         scores=_scores(hand, rows, teams),
         breakdown=_breakdown(hand, rows, seat_map),
+        ended_how=hand_end.why_it_ended(hand.game, hand.result, hand.ended_at is not None),
     )
     if hand.ended_at is None or hand.match.status == hand.match.Status.PLAYING:
         # Cards come from the deck and the match's seed, both secret while the match is played.
@@ -190,15 +192,18 @@ def _names(rows, room_seat: int, final_only: bool = False) -> str:
 
 
 def _column(key: str, rows, teams: bool) -> str:
-    """A score's column: "Seat 2 · Bruno" or "Team 1 · alice & bob" (who held it at the end)."""
+    """A score's column: "Seat 2 · Bruno, Bot (normal)" or "Team 1 · alice & Bruno, Bot (normal)".
+
+    Everyone who held the seat in the hand: the one who left after taking the morto played for the score too.
+    """
     try:
         index = int(key)
     except (TypeError, ValueError):
         return str(key)
     if teams:
-        members = [_names(rows, s, final_only=True) for s in sorted({r.seat for r in rows}) if s % 2 == index]
+        members = [_names(rows, s) for s in sorted({r.seat for r in rows}) if s % 2 == index]
         return " · ".join(filter(None, [team_label(index), " & ".join(filter(None, members))]))
-    return " · ".join(filter(None, [seat_label(index), _names(rows, index, final_only=True)]))
+    return " · ".join(filter(None, [seat_label(index), _names(rows, index)]))
 
 
 def _scores(hand, rows, teams: bool) -> list[ScoreColumn]:

@@ -162,26 +162,31 @@ def _seats_at(seat_map: list, rows, index: int) -> list[dict]:
     return out
 
 
-def _mortos_at(state: dict, seats: list[dict]) -> list[dict]:
-    """Each Buraco morto in ``state``: its cards, whether taken, and by whom (from ``seats``, the seats then)."""
+def _mortos_at(state: dict, takers: dict) -> list[dict]:
+    """Each Buraco morto in ``state``: its cards, whether taken, and by whom (``takers``: team -> name)."""
     out = []
     for team, cards in sorted(stored.as_dict(state.get("mortos")).items()):
-        taken_seat = stored.as_dict(state.get("morto_seat")).get(team)
         taken = bool(stored.as_dict(state.get("morto_taken")).get(team))
-        by = ""
-        if taken and isinstance(taken_seat, int) and 0 <= taken_seat < len(seats):
-            by = seats[taken_seat]["name"]
-        out.append({"team": int(team) + 1, "cards": ordered(cards), "taken": taken, "by": by})
+        out.append({"team": int(team) + 1, "cards": ordered(cards), "taken": taken, "by": takers.get(team, "")})
     return out
 
 
-def _table_at(engine, state: dict, seat_map: list, rows, index: int) -> dict:
+def _note_takers(state: dict, rows, index: int, takers: dict) -> None:
+    """Name who took each morto at the step it was taken: the person then, not a later stand-in in the seat."""
+    for team, taken in stored.as_dict(state.get("morto_taken")).items():
+        seat = stored.as_dict(state.get("morto_seat")).get(team)
+        if taken and team not in takers and isinstance(seat, int):
+            holder = holder_at(rows, seat, index)
+            takers[team] = holder_name(holder) if holder is not None else ""
+
+
+def _table_at(engine, state: dict, seat_map: list, rows, index: int, takers: dict) -> dict:
     """What the replay shows of one state: every seat's view, the seats as held then, the mortos."""
     seats = _seats_at(seat_map, rows, index)
     return {
         "views": [engine.view(state, s) for s in range(len(seat_map))],
         "seats": seats,
-        "mortos": _mortos_at(state, seats),
+        "mortos": _mortos_at(state, takers),
     }
 
 
@@ -213,20 +218,22 @@ def replay_steps(hand, rows) -> list[dict]:
         return [{"label": _("The hand cannot be dealt again from its record."), "views": [], "seats": []}]
     seat_map = stored.as_list(hand.seat_map)
     first = walked.steps[0].state
+    takers: dict = {}
     steps = [
         {
             "label": _deal_label(hand, rows, len(seat_map)),
             "time": "",
-            **_table_at(engine, first, seat_map, rows, 0),
+            **_table_at(engine, first, seat_map, rows, 0, takers),
         }
     ]
     for step in walked.steps[1:]:
+        _note_takers(step.state, rows, step.index, takers)
         steps.append(
             {
                 "label": _move_label(hand, rows, step),
                 "move": step.move,
                 "time": _clock(step.entry.get("at")),
-                **_table_at(engine, step.state, seat_map, rows, step.index + 1),
+                **_table_at(engine, step.state, seat_map, rows, step.index + 1, takers),
             }
         )
     if walked.broken_at is not None:

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from config import errors
 from games import fair, registry
-from rooms import hand_replay, match_access, participants, services, stored
+from rooms import hand_end, hand_replay, match_access, participants, services, stored
 from rooms.errors import RoomError
 from rooms.forms import RoomForm, lobby_settings
 from rooms.messages import error_text
@@ -181,4 +181,6 @@ def replay(request, hand_id: int):
         "morto_not_taken": _("not taken yet"),
         "stand_in": _("bot playing for a player who left"),
     }
-    return render(request, "rooms/replay.html", {"hand": hand, "steps": steps, "replay_strings": strings})
+    ended_how = hand_end.why_it_ended(hand.game, hand.result, True)
+    context = {"hand": hand, "steps": steps, "replay_strings": strings, "ended_how": ended_how}
+    return render(request, "rooms/replay.html", context)

@@ -5,11 +5,30 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from games import registry
 from rooms import stored
 from rooms.admin import room_actions, room_rename
 from rooms.admin.base import ReadOnlyAdmin, ReadOnlyInline
 from rooms.admin.columns import link, small_table
 from rooms.models import Room, Seat
+
+
+def option_rows(game: str, options: dict) -> list[tuple[str, str]]:
+    """A room's options as the lobby names them ("Pontos para vencer": 3000), not by their keys."""
+    try:
+        spec = registry.spec(game)
+    except KeyError:
+        return list(options.items())
+    rows = []
+    for key, value in options.items():
+        try:
+            option = spec.option(key)
+        except KeyError:
+            rows.append((key, value))
+            continue
+        label = dict(option.labelled_choices()).get(value) if isinstance(value, str | int) else None
+        rows.append((_(option.label), _(label) if isinstance(label, str) else value))
+    return rows
 
 
 class SeatInline(ReadOnlyInline):
@@ -71,7 +90,7 @@ class RoomAdmin(ReadOnlyAdmin):
 
     @admin.display(description=gettext_lazy("options"))
     def options_table(self, obj):
-        return small_table(stored.as_dict(obj.options).items())
+        return small_table(option_rows(obj.game, stored.as_dict(obj.options)))
 
     @admin.display(description=gettext_lazy("current match"))
     def current_match_link(self, obj):

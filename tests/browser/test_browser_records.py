@@ -91,3 +91,59 @@ def test_the_staff_replay_names_seats_and_shows_the_mortos(server, browser, play
     assert "{" not in page.inner_text("#step-label")
     shot(page, "replay_buraco")
     context.close()
+
+
+RECORD_VIOLATIONS = """
+window.__cspViolations = [];
+document.addEventListener("securitypolicyviolation", (e) => {
+  window.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);
+});
+"""
+
+LONG_MESSAGE = """
+from django.utils import timezone
+from chat.models import ChatMessage
+from rooms.models import Room
+room = Room.objects.get(code=CODE)
+user = room.host
+ChatMessage.objects.create(room=room, user=user, text="w" * 200, time=timezone.now())
+"""
+
+
+def test_the_staff_pages_break_no_policy_and_the_chat_list_fits_1280(server, browser, played):
+    """The hand page (its style once inline), the match page, the lists and the replay: no CSP violation."""
+    manage_shell(server.env, f"CODE = {played['code']!r}\n" + LONG_MESSAGE)
+    context, page, _ = logged_in(
+        browser, server, "records_staff", viewport=(1280, 800), session=played["staff"]["session"]
+    )
+    context.add_init_script(RECORD_VIOLATIONS)
+    messages = []
+    page.on("console", lambda m: messages.append(m.text) if "Content Security Policy" in m.text else None)
+    hand = f"/admin/rooms/hand/{played['hand']}/change/"
+    page.goto(server.base + hand)
+    page.wait_for_selector("table.mesa-seats")
+    # The record's stylesheet is applied: the cells have its padding.
+    assert page.evaluate("() => getComputedStyle(document.querySelector('.mesa-record td')).paddingLeft") == "8px"
+    match = page.get_attribute(".field-match_link a[href^='/admin/rooms/match/']", "href")
+    paths = [
+        hand,
+        match,
+        "/admin/rooms/hand/",
+        "/admin/rooms/match/",
+        "/admin/rooms/room/",
+        "/admin/chat/chatmessage/",
+        "/admin/chat/chatreport/",
+        "/admin/admin/logentry/",
+        f"/hands/{played['hand']}/replay/",
+    ]
+    for path in paths:
+        page.goto(server.base + path)
+        page.wait_for_load_state("load")
+        assert page.evaluate("() => window.__cspViolations") == [], path
+    assert messages == []
+    page.goto(server.base + "/admin/chat/chatmessage/")
+    page.wait_for_selector("#result_list")
+    width = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+    assert width[0] <= width[1], width  # no sideways scrolling, a 200-letter word included
+    shot(page, "admin_chat_list")
+    context.close()
