@@ -16,6 +16,7 @@ from django.utils.translation import pgettext_lazy
 
 from games import fair, registry
 from rooms import stored
+from rooms.presence_models import Heartbeat, Presence  # noqa: F401  (models of this app, in their own module)
 from rooms.quick_models import QuickPlayQueue  # noqa: F401  (a model of this app, in its own module)
 from rooms.storedjson import StoredJSONDecoder
 
@@ -378,36 +379,3 @@ class PlayerStat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} · {self.get_game_display()}: {self.won}/{self.played}"
-
-
-class Presence(models.Model):
-    """One open WebSocket of a user in a room (a tab); gone when it closes."""
-
-    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="presences", verbose_name=_("room"))
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="presences", verbose_name=_("player")
-    )
-    channel_name = models.CharField(_("channel"), max_length=200, unique=True)
-    connected_at = models.DateTimeField(_("connected at"), auto_now_add=True)
-    last_seen = models.DateTimeField(_("last seen"))
-
-    class Meta:
-        verbose_name = _("open connection")
-        verbose_name_plural = _("open connections")
-
-    def __str__(self) -> str:
-        return f"{self.user_id} in {self.room_id}"
-
-
-class Heartbeat(models.Model):
-    """When a periodic task last ran: proof that beat and a worker are alive."""
-
-    name = models.CharField(_("name"), max_length=40, unique=True)
-    last_run = models.DateTimeField(_("last run"))
-
-    class Meta:
-        verbose_name = _("heartbeat")
-        verbose_name_plural = _("heartbeats")
-
-    def __str__(self) -> str:
-        return f"{self.name} at {self.last_run}"
