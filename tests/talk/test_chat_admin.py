@@ -5,6 +5,7 @@ from datetime import timedelta
 import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
+from django.utils import timezone
 
 from chat import service
 from chat.models import ChatMessage, ChatReport, SiteMute
@@ -46,7 +47,7 @@ def test_staff_filter_the_chat_by_room_user_and_date_and_search_it(client, staff
     assert "elsewhere" in by_room and "&lt;script" not in by_room
     by_user = client.get(url, {"q": "alice"}).content.decode()
     assert "&lt;script" in by_user and "elsewhere" not in by_user
-    today = ChatMessage.objects.first().time
+    today = timezone.localtime(ChatMessage.objects.first().time)  # the admin's date filter is in TIME_ZONE
     dated = client.get(url, {"time__year": today.year, "time__month": today.month, "time__day": today.day})
     assert dated.status_code == 200 and "elsewhere" in dated.content.decode()
     assert client.get(url, {"q": "nothing said"}).content.decode().count("elsewhere") == 0
