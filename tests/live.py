@@ -5,9 +5,14 @@ the servers use; everything else goes through HTTP and real WebSockets.
 """
 
 import asyncio
+import http.cookiejar
 import json
+import re
 import subprocess
 import sys
+import urllib.error
+import urllib.parse
+import urllib.request
 
 import websockets
 
@@ -169,3 +174,44 @@ async def autoplay(client: Client, seat: int, until_status=("match_over", "hand_
         moved_on = snap["version"]
         await client.send("move", version=snap["version"], move=pick(snap["legal"]))
     return await asyncio.wait_for(loop(), timeout)
+
+
+TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+def presser(port: int, session: str, game: str = "buraco", rated: bool = True):
+    """A browser of one person for "Jogar agora": its cookies and the confirm page's CSRF token.
+
+    Returns the press itself: a function that posts the form and returns the redirect's target.
+    """
+    jar = http.cookiejar.CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar), NoRedirect)
+    base = f"http://127.0.0.1:{port}"
+    jar.set_cookie(
+        http.cookiejar.Cookie(
+            0, "sessionid", session, None, False, "127.0.0.1", False, False, "/", True,
+            False, None, False, None, None, {},
+        )
+    )  # fmt: skip
+    page = opener.open(f"{base}/play/?game={game}" + ("&rated=on" if rated else ""), timeout=60).read().decode()
+    token = TOKEN.search(page).group(1)
+    body = urllib.parse.urlencode(
+        {"csrfmiddlewaretoken": token, "game": game, **({"rated": "on"} if rated else {})}
+    ).encode()
+    request = urllib.request.Request(f"{base}/play/", data=body, headers={"Referer": f"{base}/play/"})
+
+    def press() -> str:
+        try:
+            opener.open(request, timeout=120)
+        except urllib.error.HTTPError as exc:
+            if exc.code == 302:
+                return exc.headers["Location"]
+            raise
+        raise AssertionError("no redirect")
+
+    return press

@@ -6,55 +6,16 @@ two left), four people at each full one, nobody seated twice, and every
 person redirected to the table where they sit.
 """
 
-import http.cookiejar
 import json
-import re
 import threading
-import urllib.error
-import urllib.parse
-import urllib.request
 
 import pytest
 
-from tests.live import make_users, manage_shell
+from tests.live import make_users, manage_shell, presser
 
 pytestmark = pytest.mark.xdist_group("live")
 
 PEOPLE = 50
-TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
-
-
-class NoRedirect(urllib.request.HTTPRedirectHandler):
-    def redirect_request(self, *args, **kwargs):
-        return None
-
-
-def presser(port: int, session: str):
-    """A browser of one person: its cookies, the confirm page's CSRF token, then the press."""
-    jar = http.cookiejar.CookieJar()
-    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar), NoRedirect)
-    base = f"http://127.0.0.1:{port}"
-    jar.set_cookie(
-        http.cookiejar.Cookie(
-            0, "sessionid", session, None, False, "127.0.0.1", False, False, "/", True,
-            False, None, False, None, None, {},
-        )
-    )  # fmt: skip
-    page = opener.open(f"{base}/play/?game=buraco&rated=on", timeout=60).read().decode()
-    token = TOKEN.search(page).group(1)
-    body = urllib.parse.urlencode({"csrfmiddlewaretoken": token, "game": "buraco", "rated": "on"}).encode()
-    request = urllib.request.Request(f"{base}/play/", data=body, headers={"Referer": f"{base}/play/"})
-
-    def press() -> str:
-        try:
-            opener.open(request, timeout=120)
-        except urllib.error.HTTPError as exc:
-            if exc.code == 302:
-                return exc.headers["Location"]
-            raise
-        raise AssertionError("no redirect")
-
-    return press
 
 
 def fifty_at_once(stack) -> None:
