@@ -283,6 +283,14 @@ QUICK_PLAY_WAIT_SECONDS = env_int("MESA_QUICK_PLAY_WAIT_SECONDS", 20, 1, 600)
 # PRESENCE_STALE seconds belonged to a process that died without closing it.
 PRESENCE_REFRESH_SECONDS = env_int("MESA_PRESENCE_REFRESH_SECONDS", 20, 1)
 PRESENCE_STALE_SECONDS = env_int("MESA_PRESENCE_STALE_SECONDS", 60, 2)
+# The heartbeat (docs/protocol.md "Heartbeat"): a page pings every HEARTBEAT_PING_MS and
+# treats its socket as dead when no pong comes within HEARTBEAT_TIMEOUT_MS. The server
+# pings a socket silent for SERVER_PING_SECONDS and closes it (4408) when the ping goes
+# unanswered for SERVER_PONG_SECONDS more: a dead socket's presence ends within their sum.
+HEARTBEAT_PING_MS = env_int("MESA_HEARTBEAT_PING_MS", 3000, 100, 60_000)
+HEARTBEAT_TIMEOUT_MS = env_int("MESA_HEARTBEAT_TIMEOUT_MS", 4000, 100, 60_000)
+SERVER_PING_SECONDS = env_int("MESA_SERVER_PING_SECONDS", 15, 1, 3600)
+SERVER_PONG_SECONDS = env_int("MESA_SERVER_PONG_SECONDS", 10, 1, 3600)
 
 # Sockets (docs/protocol.md): one user's tabs of one room and of all rooms together
 # (counted from the presences, across processes), and lobby tabs per process. The

@@ -12,6 +12,7 @@ that took too long to close, a server shutting down (``RoomConsumer.__call__``).
 import asyncio
 import logging
 from collections import deque
+from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from django.conf import settings
@@ -24,6 +25,7 @@ from rooms.errors import RoomError
 from rooms.guarded import (  # noqa: F401 - the close codes are the protocol's, named here too
     CLOSE_ABUSE,
     CLOSE_NOT_FOUND,
+    CLOSE_SILENT,
     CLOSE_TOO_MANY_SOCKETS,
     CLOSE_UNAUTHENTICATED,
     GuardedConsumer,
@@ -100,6 +102,15 @@ def _run_action(action: str, user, code: str, msg: dict, room_id: int | None = N
 _run = database_sync_to_async(_run_action, thread_sensitive=False)
 
 
+def seen_ms(scope) -> int | None:
+    """A reconnecting page's ``?seen=`` (server time, epoch ms, of the last frame it heard), if it is a number."""
+    values = parse_qs((scope.get("query_string") or b"").decode("latin-1")).get("seen")
+    try:
+        return int(values[0]) if values else None
+    except ValueError:
+        return None
+
+
 class RoomConsumer(GuardedConsumer):
     """One browser tab at one table; its presence lives exactly as long as it does."""
 
@@ -120,7 +131,9 @@ class RoomConsumer(GuardedConsumer):
         self.code = self.scope["url_route"]["kwargs"]["code"]
         realtime.register_server_loop(asyncio.get_running_loop())
         try:
-            room = await database_sync_to_async(services.connect)(self.user, self.code, self.channel_name)
+            room = await database_sync_to_async(services.connect)(
+                self.user, self.code, self.channel_name, seen_ms(self.scope)
+            )
         except RoomError as exc:
             if exc.code == "too_many_sockets":
                 await self.refuse(CLOSE_TOO_MANY_SOCKETS, (exc.code, exc.message))
@@ -141,7 +154,10 @@ class RoomConsumer(GuardedConsumer):
         await self.join(self.group)
         await self.join_sessions_group()
         await self.accept()
+        self.watch()
         await self.send_snapshot()
+        if room.away_auto_moves:
+            await self.send_json({"type": "away", "auto_moves": room.away_auto_moves})
         self.refresher = asyncio.ensure_future(self.refresh_presence())
 
     async def release(self):
@@ -230,6 +246,8 @@ class RoomConsumer(GuardedConsumer):
         if action == "ping":
             await self.send_json({"type": "pong", "id": msg_id})
             return
+        if action == "pong":  # the answer to the server's ping (watch_silence): hearing it was the point
+            return
         if action == "snapshot":
             await self.send_snapshot()
             return
@@ -316,6 +334,7 @@ class LobbyConsumer(GuardedConsumer):
         await self.join(broadcast.LOBBY_GROUP)
         await self.join_sessions_group()
         await self.accept()
+        self.watch()
         await self.send_rooms()
 
     async def release(self):
@@ -333,6 +352,8 @@ class LobbyConsumer(GuardedConsumer):
         action = msg.get("action")
         if action == "ping":
             await self.send_json({"type": "pong"})
+            return
+        if action == "pong":
             return
         if action != "filter":
             await self.send_json(_error("unknown_action"))

@@ -9,7 +9,10 @@ Every frame is checked by ``rooms.frames`` and the socket's token buckets
 before ``handle`` sees it; a socket that keeps sending past its budget is
 closed with 4429. ``release`` runs once when the socket ends, however it ends
 (a close, an exception, a cancellation by the server), shielded from a second
-cancellation. A log-out or a password change closes the user's sockets
+cancellation. A socket that stops answering (a network gone without a close)
+is pinged by the server and closed with 4408 when the ping goes unanswered
+(``watch_silence``), so its presence ends within SERVER_PING_SECONDS +
+SERVER_PONG_SECONDS of the last frame heard from it. A log-out or a password change closes the user's sockets
 (``rooms.sessions``).
 """
 
@@ -27,6 +30,7 @@ from rooms.messages import english, message_for
 
 CLOSE_UNAUTHENTICATED = 4401
 CLOSE_NOT_FOUND = 4404
+CLOSE_SILENT = 4408  # the socket did not answer the server's ping: taken for dead
 CLOSE_TOO_MANY_SOCKETS = 4409
 CLOSE_ABUSE = 4429
 
@@ -67,6 +71,8 @@ class GuardedConsumer(DirectDispatch, AsyncJsonWebsocketConsumer):
         self.ending: asyncio.Future | None = None
         self.limiter = limits.RateLimiter(self.rate_per_second, self.rate_burst, self.clock)
         self.abuse = limits.AbuseWindow(self.clock)
+        self.heard = 0  # frames received so far: the silence watch compares it across a wait
+        self.watcher: asyncio.Task | None = None
 
     async def __call__(self, scope, receive, send):
         try:
@@ -81,6 +87,8 @@ class GuardedConsumer(DirectDispatch, AsyncJsonWebsocketConsumer):
         await asyncio.shield(self.ending)
 
     async def _end(self) -> None:
+        if self.watcher is not None and self.watcher is not asyncio.current_task():
+            self.watcher.cancel()
         try:
             await self.release()
         except Exception:
@@ -134,11 +142,40 @@ class GuardedConsumer(DirectDispatch, AsyncJsonWebsocketConsumer):
             await self.send_json(error_frame(*error))
         await self.close(code=code)
 
+    def watch(self) -> None:
+        """Start the silence watch of an accepted socket (``watch_silence``)."""
+        self.watcher = asyncio.ensure_future(self.watch_silence())
+
+    async def watch_silence(self) -> None:
+        """Ping a socket silent for SERVER_PING_SECONDS; close it when the ping goes unanswered.
+
+        A page pings every few seconds (HEARTBEAT_PING_MS), so a live one never
+        sees the server's ping. A socket whose network went away sends nothing
+        and may never close on its own: closing it here ends its presence, so
+        the absence clock and the seat's dot follow what really happened.
+        """
+        while True:
+            before = self.heard
+            await asyncio.sleep(settings.SERVER_PING_SECONDS)
+            if self.heard != before:
+                continue
+            await self.send_json({"type": "ping"})
+            await asyncio.sleep(settings.SERVER_PONG_SECONDS)
+            if self.heard == before:
+                logger.info(
+                    "socket silent for %s s: closed", settings.SERVER_PING_SECONDS + settings.SERVER_PONG_SECONDS
+                )
+                self.watcher = None  # the end below must not cancel this task
+                await self.end()  # the presence ends first: whoever reads it after the close sees it gone
+                await self.close(code=CLOSE_SILENT)
+                return
+
     # -- frames ----------------------------------------------------------------------
     def within_rate(self) -> bool:
         return self.limiter.allow()
 
     async def receive(self, text_data=None, bytes_data=None):
+        self.heard += 1
         if not self.within_rate():
             if self.abuse.refused():
                 await self.close(code=CLOSE_ABUSE)

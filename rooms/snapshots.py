@@ -5,8 +5,10 @@ seat gets the public view. Secrets (the match seed before it ends, other
 hands, the stock, bot memory, client seeds of others) never enter a snapshot.
 """
 
+from datetime import timedelta
 from functools import lru_cache
 
+from django.conf import settings
 from django.urls import get_script_prefix, reverse
 
 from games import registry
@@ -95,7 +97,19 @@ def seat_entry(seat, engine_seat: int | None, connected: bool, turn_seat: int | 
         "connected": True if seat.bot_level else connected,
         "turn": turn_seat == seat.index,
         "has_client_seed": bool(seat.client_seed),
+        "removal_at": removal_at(seat),
     }
+
+
+def removal_at(seat) -> int | None:
+    """When the sweep removes this absent person from the seat (epoch ms, server time), else None.
+
+    The table counts it down at the seat ("leaves the table in 1:45"); the
+    sweep runs every SWEEP_SECONDS, so the removal comes at most that late.
+    """
+    if seat.user_id is None or seat.absent_since is None:
+        return None
+    return epoch_ms(seat.absent_since + timedelta(seconds=settings.ABSENCE_GRACE_SECONDS))
 
 
 _PUBLIC_ID_MARK = "public-id-mark"

@@ -1,7 +1,7 @@
 """Who is there: sockets connecting and leaving, absences, absent hosts, empty rooms, the sweep."""
 
 import logging
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db.models import Count, Q
@@ -12,7 +12,7 @@ from rooms.actions.match import expire
 from rooms.actions.quick_start import QUICK
 from rooms.actions.seats import leave_seat, next_host, transfer_host
 from rooms.errors import RoomError
-from rooms.models import Presence, Room, Seat
+from rooms.models import Hand, Presence, Room, Seat
 from rooms.table import Table, open_table
 
 logger = logging.getLogger(__name__)
@@ -41,9 +41,45 @@ def _check_socket_caps(room: Room, user) -> None:
         )
 
 
-def connect(user, code: str, channel_name: str) -> Room:
+def automatic_moves_since(hands, seat_index: int, since: datetime) -> int:
+    """How many moves the server made for room seat ``seat_index`` (timeouts, the absence's grace) since ``since``.
+
+    Pure over the hands' logs: an entry counts when it is automatic, made at or
+    after ``since`` and by the engine seat that was ``seat_index`` in its hand.
+    """
+    count = 0
+    for seat_map, moves in hands:
+        if seat_index not in seat_map:
+            continue
+        engine_seat = seat_map.index(seat_index)
+        count += sum(
+            1
+            for entry in moves
+            if entry.get("auto") and entry.get("seat") == engine_seat and datetime.fromisoformat(entry["at"]) >= since
+        )
+    return count
+
+
+def _away_since(seat, seen_ms: int | None) -> datetime | None:
+    """Since when this person was away: the seat's absence, or the page's last frame (its hint), the earlier."""
+    moments = [seat.absent_since] if seat.absent_since is not None else []
+    if seen_ms is not None:
+        try:
+            moments.append(datetime.fromtimestamp(seen_ms / 1000, tz=clock.now().tzinfo))
+        except (OverflowError, OSError, ValueError):
+            pass
+    return min(moments) if moments else None
+
+
+def connect(user, code: str, channel_name: str, seen_ms: int | None = None) -> Room:
+    """The socket's presence begins; ``room.away_auto_moves`` says what the server played for the person meanwhile.
+
+    ``seen_ms``: the moment (server time, epoch ms) a reconnecting page last
+    heard from the server; it only widens the count that page is told.
+    """
     with open_table(code, user=user) as t:
         room = t.room
+        room.away_auto_moves = 0
         if not Presence.objects.filter(channel_name=channel_name).exists():
             _check_socket_caps(room, user)
         _, created = Presence.objects.update_or_create(
@@ -54,6 +90,10 @@ def connect(user, code: str, channel_name: str) -> Room:
             connected[str(user.id)] = connected.get(str(user.id), 0) + 1
             room.connected = connected
         seat = t.seat_for()
+        since = _away_since(seat, seen_ms) if seat is not None and room.current_match_id else None
+        if since is not None:
+            hands = Hand.objects.filter(match_id=room.current_match_id).values_list("seat_map", "moves")
+            room.away_auto_moves = automatic_moves_since(hands, seat.index, since)
         if seat is not None and seat.absent_since is not None:
             seat.absent_since = None
             t.touch_seat(seat, "absent_since")

@@ -8,6 +8,8 @@ through the same translation catalogue as the templates.
 import importlib
 
 from django import template
+from django.conf import settings
+from django.utils.html import format_html
 from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 
@@ -27,6 +29,14 @@ def counted(phrase) -> dict:
     whose categories match the catalogue's plural forms for pt-BR and English ("1 ponto",
     "2 pontos"; "1 point", "2 points")."""
     return {"one": phrase(1), "other": phrase(2)}
+
+
+@register.simple_tag
+def heartbeat_attrs():
+    """The page's heartbeat (docs/protocol.md "Heartbeat") as data attributes of the element that reads them."""
+    return format_html(
+        'data-ping-ms="{}" data-pong-timeout-ms="{}"', settings.HEARTBEAT_PING_MS, settings.HEARTBEAT_TIMEOUT_MS
+    )
 
 
 def _common() -> dict:
@@ -60,6 +70,16 @@ def _common() -> dict:
         "connecting": _("Connecting…"),
         "reconnecting": _("Reconnecting…"),
         "connected": _("Connected"),
+        "conn_offline": _("Offline"),
+        "offline_banner": _("No connection: the table comes back by itself when the network does."),
+        "away_moves": counted(
+            lambda n: ngettext(
+                "%(n)s automatic move was made for you while you were away.",
+                "%(n)s automatic moves were made for you while you were away.",
+                n,
+            )
+        ),
+        "leaves_in": _("leaves the table in %(time)s"),
         "offline_move": _("You are offline: that move was not sent. Wait for the table to reconnect."),
         "closed_room": _("This room is closed."),
         "no_session": _("Your session has ended: log in again."),
@@ -411,6 +431,7 @@ def lobby_strings() -> dict:
         "paused": _("paused"),
         "live": _("Live"),
         "reconnecting": _("Reconnecting…"),
+        "offline": _("Offline"),
         "rooms_n": _("%(n)s rooms"),
         "rooms_1": _("1 room"),
         "rated": pgettext("room", "Rated"),

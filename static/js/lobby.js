@@ -94,28 +94,76 @@ function render(rooms) {
   }
 }
 
+// The heartbeat as on the table (docs/protocol.md): a ping every few seconds; no answer in time
+// and the socket is abandoned, whatever its readyState, and a new one opened after a backoff.
+const PING_MS = Number(status.dataset.pingMs) || 3000;
+const TIMEOUT_MS = Number(status.dataset.pongTimeoutMs) || 4000;
+let dead = true;
+let pingTimer = null;
+let pongTimer = null;
+let retryTimer = null;
+
+function setConnection(state) {
+  if (status.dataset.connection !== state) status.dataset.connection = state;
+  if (state === "reconnecting") status.textContent = S.reconnecting;
+  else if (state === "offline") status.textContent = S.offline;
+}
+
+function abandon(socket, code = 1006) {
+  if (socket !== ws || dead) return;
+  dead = true;
+  clearTimeout(pingTimer);
+  clearTimeout(pongTimer);
+  try { socket.close(); } catch (e) { /* dropped either way */ }
+  // 4401: the session ended; 4409: too many tabs (the message above says so): reconnecting would not help.
+  if (code === 4401 || code === 4409) { status.dataset.connection = "offline"; return; }
+  setConnection(navigator.onLine === false || attempt > 0 ? "offline" : "reconnecting");
+  const cap = Math.min(3000, 500 * 2 ** attempt);
+  attempt += 1;
+  clearTimeout(retryTimer);
+  retryTimer = setTimeout(connect, cap / 2 + Math.random() * cap / 2);
+}
+
+function ping(socket) {
+  clearTimeout(pingTimer);
+  pingTimer = setTimeout(() => {
+    if (socket !== ws || dead) return;
+    socket.send(JSON.stringify({ action: "ping" }));
+    pongTimer = setTimeout(() => abandon(socket), TIMEOUT_MS);
+  }, PING_MS);
+}
+
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  ws = new WebSocket(`${scheme}://${location.host}/ws/lobby/`);
-  ws.addEventListener("open", () => {
+  const socket = new WebSocket(`${scheme}://${location.host}/ws/lobby/`);
+  ws = socket;
+  dead = false;
+  const opening = setTimeout(() => abandon(socket), PING_MS + TIMEOUT_MS);
+  socket.addEventListener("open", () => {
+    if (socket !== ws) return;
+    clearTimeout(opening);
     attempt = 0;
-    if (filter.value) ws.send(JSON.stringify({ action: "filter", game: filter.value }));
+    ping(socket);
+    if (filter.value) socket.send(JSON.stringify({ action: "filter", game: filter.value }));
   });
-  ws.addEventListener("message", (event) => {
+  socket.addEventListener("message", (event) => {
+    if (socket !== ws || dead) return;
     const msg = JSON.parse(event.data);
-    if (msg.type === "lobby") render(msg.rooms);
+    if (msg.type === "pong") { clearTimeout(pongTimer); ping(socket); return; }
+    if (msg.type === "ping") { socket.send(JSON.stringify({ action: "pong" })); return; }
+    if (msg.type === "lobby") { status.dataset.connection = "online"; render(msg.rooms); }
     if (msg.type === "error" && msg.code === "too_many_sockets") status.textContent = msg.message;
   });
-  ws.addEventListener("close", (event) => {
-    // 4401: the session ended; 4409: too many tabs (the message above says so): reconnecting would not help.
-    if (event.code === 4401 || event.code === 4409) return;
-    status.textContent = S.reconnecting;
-    const cap = Math.min(15000, 500 * 2 ** attempt);
-    attempt += 1;
-    setTimeout(connect, cap / 2 + Math.random() * cap / 2);
-  });
+  socket.addEventListener("close", (event) => { clearTimeout(opening); abandon(socket, event.code); });
 }
+window.addEventListener("offline", () => abandon(ws));
+window.addEventListener("online", () => {
+  if (!dead) return;
+  clearTimeout(retryTimer);
+  attempt = 0;
+  connect();
+});
 filter.addEventListener("change", () => {
-  if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ action: "filter", game: filter.value }));
+  if (ws && !dead && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ action: "filter", game: filter.value }));
 });
 connect();

@@ -14,9 +14,8 @@ S.rules = JSON.parse(document.getElementById("mesa-rules").textContent);
 const $ = (id) => document.getElementById(id);
 
 const BACKOFF_BASE_MS = 500;
-const BACKOFF_MAX_MS = 15000;
-const PING_EVERY_MS = 15000;
-const PONG_TIMEOUT_MS = 6000;
+// Capped low: a page whose network returns is online again within 5 s (docs/ui.md).
+const BACKOFF_MAX_MS = 3000;
 const LOG_KEEP = 400;
 const BACKLOG = 2; // snapshots waiting behind an animation before the table skips to the newest
 
@@ -124,32 +123,59 @@ export class Table {
     this.motion = new Motion();
     this.el = el;
     this.baseTitle = document.title;
+    this.lastHeard = null;
+    this.heartbeat = { pingMs: Number(this.root.dataset.pingMs) || 3000, timeoutMs: Number(this.root.dataset.pongTimeoutMs) || 4000 };
     this.connect();
+    this.bindNetwork();
     this.bindShell();
     setInterval(() => this.renderTimer(), 250);
   }
 
   // --- socket ---------------------------------------------------------------------------------
-  get online() { return this.ws && this.ws.readyState === WebSocket.OPEN; }
+  // The heartbeat (docs/protocol.md): a ping every `pingMs`; no frame within `timeoutMs` after it
+  // and the socket is taken for dead, abandoned whatever its readyState (a socket left CLOSING by a
+  // lost network may never fire `close`) and a new one opened after a backoff with jitter.
+  get online() { return !!this.ws && this.ws.readyState === WebSocket.OPEN && !this.dead; }
 
   connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const ws = new WebSocket(`${scheme}://${location.host}/ws/rooms/${encodeURIComponent(this.code)}/`);
+    // A page coming back says when it last heard the server (server time): what was played for it since.
+    const seen = this.lastHeard ? `?seen=${Math.round(this.lastHeard + this.offset)}` : "";
+    const ws = new WebSocket(`${scheme}://${location.host}/ws/rooms/${encodeURIComponent(this.code)}/${seen}`);
     this.ws = ws;
+    this.dead = false;
     this.fresh = true;
-    this.setConn(this.snapshot ? "reconnecting" : "connecting");
+    if (!this.snapshot) this.setConn("connecting");
+    clearTimeout(this.openTimer);
+    // A handshake the network swallowed never fails on its own either.
+    this.openTimer = setTimeout(() => this.abandon(ws), this.heartbeat.timeoutMs + this.heartbeat.pingMs);
     ws.addEventListener("open", () => {
       if (ws !== this.ws) return;
+      clearTimeout(this.openTimer);
       this.attempt = 0;
       this.ping();
     });
-    ws.addEventListener("message", (event) => { if (ws === this.ws) this.receive(JSON.parse(event.data)); });
+    ws.addEventListener("message", (event) => {
+      if (ws !== this.ws) return;
+      this.lastHeard = Date.now();
+      this.receive(JSON.parse(event.data));
+    });
     ws.addEventListener("close", (event) => { if (ws === this.ws) this.dropped(event.code); });
   }
 
+  // The socket is dead to us now: its later events are ignored and a new one is planned.
+  abandon(ws) {
+    if (ws !== this.ws || this.dead) return;
+    this.dead = true;
+    try { ws.close(); } catch (e) { /* closing a dead socket may throw; it is dropped either way */ }
+    this.dropped(1006);
+  }
+
   dropped(code) {
+    this.dead = true;
     clearTimeout(this.pingTimer);
     clearTimeout(this.pongTimer);
+    clearTimeout(this.openTimer);
     for (const [id, entry] of this.pending) {
       if (entry.action === "move") this.showError(S.offline_move);
       this.pending.delete(id);
@@ -161,7 +187,8 @@ export class Table {
     if (code === 4401) { this.setConn("closed"); this.showError(S.no_session, true); return; }
     // 4409: this account has too many tabs open; coming back would only be refused again.
     if (code === 4409) { this.setConn("closed"); this.showError(S.too_many_tabs, true); return; }
-    this.setConn("reconnecting");
+    // Offline once the browser says so or a new socket failed too; reconnecting at the first loss.
+    this.setConn(navigator.onLine === false || this.attempt > 0 ? "offline" : "reconnecting");
     // Exponential backoff with full jitter: many tables dropped together do not return together.
     const cap = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** this.attempt);
     const delay = cap / 2 + Math.random() * (cap / 2);
@@ -170,19 +197,31 @@ export class Table {
     this.retryTimer = setTimeout(() => this.connect(), delay);
   }
 
-  // A socket can look open while the network is gone: a ping without a pong closes it.
+  // The browser's own word on the network: act on it at once instead of waiting for the heartbeat.
+  bindNetwork() {
+    window.addEventListener("offline", () => { if (this.ws && !this.dead) this.abandon(this.ws); });
+    window.addEventListener("online", () => {
+      if (this.online || !this.dead || this.root.dataset.state === "closed") return;
+      clearTimeout(this.retryTimer);
+      this.attempt = 0;
+      this.connect();
+    });
+  }
+
+  // A socket can look open while the network is gone: a ping without an answer abandons it.
   ping() {
     clearTimeout(this.pingTimer);
+    const ws = this.ws;
     this.pingTimer = setTimeout(() => {
-      if (!this.online) return;
-      this.send("ping");
+      if (!this.online || ws !== this.ws) return;
+      this.ws.send(JSON.stringify({ action: "ping" }));
       clearTimeout(this.pongTimer);
-      this.pongTimer = setTimeout(() => { if (this.ws) this.ws.close(); }, PONG_TIMEOUT_MS);
-    }, PING_EVERY_MS);
+      this.pongTimer = setTimeout(() => this.abandon(ws), this.heartbeat.timeoutMs);
+    }, this.heartbeat.pingMs);
   }
 
   // Test and debugging hook: drop the socket as a network failure would.
-  drop() { if (this.ws) this.ws.close(); }
+  drop() { if (this.ws) this.abandon(this.ws); }
 
   send(action, fields = {}) {
     if (!this.online) {
@@ -205,6 +244,8 @@ export class Table {
 
   receive(msg) {
     if (msg.type === "pong") { clearTimeout(this.pongTimer); this.ping(); return; }
+    if (msg.type === "ping") { this.ws.send(JSON.stringify({ action: "pong" })); return; }
+    if (msg.type === "away") { this.toldAway(msg.auto_moves); return; }
     if (msg.id && this.pending.has(msg.id)) this.pending.delete(msg.id);
     if (msg.type === "error") {
       const text = (S.errors && S.errors[msg.code]) || msg.message || msg.code;
@@ -274,13 +315,34 @@ export class Table {
     setHidden(box, [...box.children].every((b) => b.hidden));
   }
 
+  // `data-connection` on #conn (docs/ui.md): "online" only while a socket is open and answering;
+  // "reconnecting" while the first new socket is tried (and before the first one opens);
+  // "offline" once the browser reports no network, a new socket failed too, or the table ended.
   setConn(state) {
     this.root.dataset.state = state;
-    const label = { connecting: S.connecting, reconnecting: S.reconnecting, online: S.connected, closed: "—" }[state];
-    $("conn").textContent = label;
-    $("conn").className = `conn conn--${state}`;
-    $("reconnect-banner").hidden = state !== "reconnecting";
+    const label = { connecting: S.connecting, reconnecting: S.reconnecting, offline: S.conn_offline, online: S.connected, closed: "—" }[state];
+    const connection = { connecting: "reconnecting", reconnecting: "reconnecting", offline: "offline", online: "online", closed: "offline" }[state];
+    const conn = $("conn");
+    setText(conn, label);
+    if (conn.dataset.connection !== connection) conn.dataset.connection = connection;
+    conn.className = `conn conn--${state}`;
+    const banner = $("reconnect-banner");
+    banner.hidden = state !== "reconnecting" && state !== "offline";
+    setText(banner, state === "offline" ? S.offline_banner : S.reconnecting);
     this.paintBanners();
+  }
+
+  // On return: what the server played for this seat while the page was away (the `away` frame).
+  toldAway(count) {
+    if (!count) return;
+    const text = fill(S.away_moves, { n: count });
+    const banner = $("away-banner");
+    banner.textContent = text;
+    banner.hidden = false;
+    this.paintBanners();
+    this.announce(text);
+    clearTimeout(this.awayTimer);
+    this.awayTimer = setTimeout(() => { banner.hidden = true; this.paintBanners(); }, 20000);
   }
 
   // An error in the banner for six seconds, or until the page is left when `keep` (the socket
@@ -546,6 +608,10 @@ export class Table {
     if (score !== null) facts.append(el("span", { class: "seat__score", title: S.total, text: fill(S.points_n, { n: score }) }));
     if (seat.reserved_by) facts.append(el("span", { class: "muted", text: fill(S.reserved_by, { name: seat.reserved_by }) }));
     if (seat.remove_pending) facts.append(el("span", { class: "muted", text: S.remove_pending }));
+    // An absent person's countdown to removal, from the server's deadline (renderTimer ticks it).
+    if (!empty && !seat.bot && !seat.connected && seat.removal_at) {
+      facts.append(el("span", { class: "seat__leaves", dataset: { removalAt: seat.removal_at }, text: this.leavesText(seat.removal_at) }));
+    }
     if (!empty && seat.engine_seat === null && room.status !== "waiting") facts.append(el("span", { class: "muted", text: S.waiting_next }));
     const attrs = { class: classes.join(" "), dataset: { seat: index, engineSeat: engine ?? "", pos },
       "aria-label": empty ? `${S.empty_seat} ${index + 1}` : seat.name };
@@ -832,9 +898,15 @@ export class Table {
     return fill(S.quick_start, { s: Math.ceil(Math.max(0, room.deadline - (Date.now() + this.offset)) / 1000) });
   }
 
+  leavesText(at) {
+    const left = Math.max(0, Math.ceil((at - (Date.now() + this.offset)) / 1000));
+    return fill(S.leaves_in, { time: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}` });
+  }
+
   renderTimer() {
     const quick = this.quickCountdown();
     if (quick) setText($("note-banner"), quick);
+    for (const node of this.root.querySelectorAll("[data-removal-at]")) setText(node, this.leavesText(Number(node.dataset.removalAt)));
     const snap = this.snapshot;
     const timer = $("timer");
     if (!snap || !timer) return;

@@ -97,7 +97,9 @@ def test_a_dropped_connection_shows_reconnecting_and_the_table_comes_back(server
     context.set_offline(True)
     page.evaluate("() => window.mesaTable.drop()")
     page.wait_for_selector("#reconnect-banner:not([hidden])")
-    assert "econnect" in page.inner_text("#conn")
+    # The browser knows it is offline: the page says so at once (test_browser_connection.py has the rest).
+    assert page.get_attribute("#conn", "data-connection") == "offline"
+    assert page.inner_text("#conn") == "Offline"
     # A move made while offline is refused on screen, not lost silently.
     move = snap["legal"][0]
     page.click(f'#hand .card[data-card="{move["card"]}"]')
