@@ -12,6 +12,7 @@ import re
 
 import pytest
 from conftest import create_room, logged_in, my_turn_js, shot, unique, wait_snapshot
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.live import manage_shell
 
@@ -93,6 +94,10 @@ def test_a_cut_network_is_shown_refuses_moves_and_heals_with_what_happened(serve
     watcher_context, watcher, _ = logged_in(browser, server, unique("see"))
     watcher.goto(f"{server.base}/rooms/{code}/")
     wait_snapshot(watcher, "true")
+    frames = []  # what the sockets said, for the failure's message
+    page.on(
+        "websocket", lambda ws: (frames.append(ws.url), ws.on("framereceived", lambda f: frames.append(str(f)[:60])))
+    )
     page.goto(f"{server.base}/rooms/{code}/")
     snap = wait_snapshot(page, my_turn_js())
     wait_connection(page, "online")
@@ -116,13 +121,17 @@ def test_a_cut_network_is_shown_refuses_moves_and_heals_with_what_happened(serve
 
     # Meanwhile the clock runs out and the server plays for this seat; the bots play on.
     wait_for_automatic_move(server, code, 0)
+    assert connection(page) == "offline", frames
 
     context.set_offline(False)
     wait_connection(page, "online")
     back = wait_snapshot(page, f"s.room.version > {before}")
     assert back["room"]["version"] > before  # caught up: the moves made meanwhile are on the table
     assert page.text_content("#conn") == "Connected"
-    page.wait_for_selector("#away-banner:not([hidden])")
+    try:
+        page.wait_for_selector("#away-banner:not([hidden])", timeout=20000)
+    except PlaywrightTimeout:
+        pytest.fail(f"no word of the automatic moves; the sockets said: {frames}")
     assert re.fullmatch(
         r"(1 automatic move was|\d+ automatic moves were) made for you while you were away\.",
         page.inner_text("#away-banner"),
