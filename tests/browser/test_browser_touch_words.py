@@ -44,3 +44,22 @@ def test_key_hints_only_where_there_is_a_keyboard(server, browser, chromium_path
     assert shown and all(s is (not touch) for s in shown), shown
     shot(page, f"key-hints-{'touch' if touch else 'desktop'}")
     context.close()
+
+
+def test_the_phone_header_shows_the_whole_room_name_beside_the_host_controls(server, browser, chromium_path):
+    """The host of a waiting room has the host panel in the bar: the name keeps its own row."""
+    name = unique("header")
+    user = make_users(server.env, name)[name]
+    code = create_room(server, name, "buraco")
+    context, page, _ = logged_in(browser, server, "", session=user["session"], viewport=PHONE, touch=True)
+    page.goto(f"{server.base}/rooms/{code}/")
+    wait_snapshot(page, "s => s.you.host")
+    page.locator("#host-panel:not([hidden])").wait_for()
+    cut = page.evaluate(
+        """() => [...document.querySelectorAll('.table-bar h1, #room-status')]
+             .filter(e => getComputedStyle(e).display !== 'none' && e.scrollWidth > e.clientWidth + 1)
+             .map(e => `${e.textContent}: ${e.scrollWidth} > ${e.clientWidth}`)"""
+    )
+    assert cut == []
+    shot(page, "phone-header-host")
+    context.close()
