@@ -53,8 +53,11 @@ def audit(url: str, session: str, out: Path) -> dict:
         f"--only-categories={','.join(CATEGORIES)}",
     ]
     env = {**os.environ, "CHROME_PATH": os.environ.get("CHROME_PATH", "/usr/bin/chromium")}
-    subprocess.run(cmd, check=True, env=env, timeout=300)
-    return json.loads(out.read_text())
+    # Lighthouse asks to be run again when its trace misses the navigation (NO_NAVSTART).
+    for _ in range(3):
+        if subprocess.run(cmd, env=env, timeout=300).returncode == 0:
+            return json.loads(out.read_text())
+    raise RuntimeError(f"lighthouse failed three times on {url}")
 
 
 def main() -> int:
