@@ -134,3 +134,13 @@ def test_a_crazy_eights_table_is_titled_in_the_readers_language(client, alice, l
     assert f"<title>Sexta · {name} · Mesa</title>" in content
     lobby = client.get("/lobby/").content.decode()
     assert f"{name} ·" in lobby
+
+
+def test_the_automatic_move_mark_needs_no_emoji_font():
+    """The log's mark of a move made for an absent player is drawn (an SVG mask), not a glyph
+    that shows as a box where no emoji font is installed."""
+    css = (ROOT / "static" / "css" / "table.css").read_text(encoding="utf-8")
+    rule = css[css.index(".log__auto::after {") :].split("}", 1)[0]
+    assert 'content: "";' in rule
+    assert "mask: url(\"data:image/svg+xml," in rule
+    assert not re.search(r"[\u2300-\u23ff\U0001f000-\U0001faff]", rule)
