@@ -142,5 +142,5 @@ def test_the_automatic_move_mark_needs_no_emoji_font():
     css = (ROOT / "static" / "css" / "table.css").read_text(encoding="utf-8")
     rule = css[css.index(".log__auto::after {") :].split("}", 1)[0]
     assert 'content: "";' in rule
-    assert "mask: url(\"data:image/svg+xml," in rule
+    assert 'mask: url("data:image/svg+xml,' in rule
     assert not re.search(r"[\u2300-\u23ff\U0001f000-\U0001faff]", rule)
