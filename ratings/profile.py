@@ -18,6 +18,7 @@ def for_user(user) -> list[dict]:
                 "label": registry.spec(rating.game).display_name(translation.get_language()),
                 "place": board.own_place(rating.game, user),
                 "chart": chart.points(chart.history(user, rating.game)),
+                "dates": chart.dates(user, rating.game),
             }
         )
     return out

@@ -4,7 +4,10 @@ The entrants are read from the hands' participants (rooms/participants.py),
 never from today's seats: every seat held when the last hand ended (a person,
 a bot, a stand-in bot) finishes where its seat, or its team, finished (the
 winners first, the others by their match totals); every person who held a
-seat earlier but not at the end left the match and is placed last, alone. Bots keep their fixed ratings (ratings/method.py).
+seat earlier but not their first seat at the end left the match and is placed
+last, alone, whatever seat they took later (one seat per person per match); a
+host who ended the match early left it. Bots keep their fixed ratings
+(ratings/method.py).
 
 A match counts once: its change rows are unique per (match, person), and a
 match that already has change rows is not rated again (docs/ratings.md).
@@ -27,6 +30,9 @@ class Entrant:
     user_id: int | None  # None: a bot (or a deleted account, rated as a new player)
     bot_level: str = ""
     left: bool = False
+    # A person holding, at the end, a seat other than the first they held in the match (docs/ratings.md):
+    # the seat takes its place, its holder's rating does not move by it.
+    unrated: bool = False
 
 
 def _holders_at_end(rows: list[Participant]) -> list[Participant]:
@@ -75,16 +81,20 @@ def standings(match: Match, rows: list[Participant], teams: bool) -> list[tuple[
         return []
     over = match.status == Match.Status.OVER
     winners = {str(w) for w in match.winners or []} if over else set()
+    stayed = participants.seated_at_end(rows)
+    host_left = None if over else match.ended_by_id
     groups: dict[str, list[Entrant]] = {}
     for row in _holders_at_end(rows):
         key = str(row.seat % 2) if teams else str(row.seat)
-        groups.setdefault(key, []).append(Entrant(row.user_id, row.bot_level))
+        unrated = row.user_id is not None and (row.user_id not in stayed or row.user_id == host_left)
+        groups.setdefault(key, []).append(Entrant(row.user_id, row.bot_level, unrated=unrated))
     placed = places(list(groups), winners, stored.as_dict(match.totals)) if winners else dict.fromkeys(groups, 1)
     out = [(placed[key], members) for key, members in groups.items()]
-    stayed = participants.seated_at_end(rows)
-    leavers = sorted({row.user_id for row in rows if row.user_id is not None and row.user_id not in stayed})
+    leavers = {row.user_id for row in rows if row.user_id is not None and row.user_id not in stayed}
+    if host_left is not None and host_left in stayed:
+        leavers.add(host_left)  # the host who ended the match early left it
     last = len(groups) + 1
-    out += [(last, [Entrant(user_id, left=True)]) for user_id in leavers]
+    out += [(last, [Entrant(user_id, left=True)]) for user_id in sorted(leavers)]
     return sorted(out, key=lambda pair: pair[0])
 
 
@@ -115,13 +125,15 @@ def rate_match(match: Match, teams: bool, rows: list[Participant] | None = None)
     if rows is None:
         rows = participants.match_rows([match.pk]).get(match.pk, [])
     groups = standings(match, rows, teams)
-    if len({rank for rank, _members in groups}) < 2:
-        return []  # nobody finished ahead of anybody: nothing to learn
+    if len(groups) < 2:
+        return []  # nobody to be placed against
     if match.status != Match.Status.OVER or not match.winners:
-        # No result: only the ones who left have lost something; the others keep their ratings.
+        # No result: only the ones who left (the host who ended it among them) have lost something;
+        # the others keep their ratings.
         changed = {e.user_id for _rank, members in groups for e in members if e.left}
     else:
-        changed = {e.user_id for _rank, members in groups for e in members if e.user_id is not None}
+        # A tie is a result too: equal places are OpenSkill's draws, and they move ratings.
+        changed = {e.user_id for _rank, members in groups for e in members if e.user_id is not None and not e.unrated}
     if not changed:
         return []
     ratings = _ratings_for(match.game, changed | {e.user_id for _r, m in groups for e in m if e.user_id})
@@ -130,7 +142,7 @@ def rate_match(match: Match, teams: bool, rows: list[Participant] | None = None)
     changes = []
     for (rank, members), before_group, after_group in zip(groups, befores, afters, strict=True):
         for entrant, before, after in zip(members, before_group, after_group, strict=True):
-            if entrant.user_id not in changed:
+            if entrant.user_id not in changed or entrant.unrated:
                 continue
             rating = ratings[entrant.user_id]
             changes.append(

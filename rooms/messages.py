@@ -54,6 +54,9 @@ MESSAGES = {
     "not_playing_here": _("You are not playing in this hand."),
     "bad_version": _("The move does not say which table it was made on."),
     "stale": _("The table changed before your move arrived; nothing was played."),
+    "left_this_match": _(
+        "You left your seat in this match: leaving counts as leaving the match. You can sit again when the next match starts."
+    ),
     "bad_options": _("These options are not valid for this game."),
     "bad_time_limit": _("The time limit must be 10 to 120 seconds, or none."),
     "bad_client_seed": _("The browser's seed is not valid."),

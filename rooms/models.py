@@ -230,6 +230,15 @@ class Match(models.Model):
     )
     started_at = models.DateTimeField(_("started at"), auto_now_add=True)
     ended_at = models.DateTimeField(_("ended at"), null=True, blank=True)
+    # The host who ended the match early ("new match", "end match"): rated as having left it.
+    ended_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("ended early by"),
+    )
 
     class Meta:
         ordering = ["-started_at"]
@@ -371,6 +380,8 @@ class PlayerStat(models.Model):
     won = models.PositiveIntegerField(_("won"), default=0)
     # Matches the person left before their end (counted in ``played``, never in ``won``).
     abandoned = models.PositiveIntegerField(_("left before the end"), default=0)
+    # Matches won together with others: the top shared (counted in ``played``, never in ``won``).
+    tied = models.PositiveIntegerField(_("tied"), default=0)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["user", "game"], name="unique_stat")]

@@ -140,33 +140,60 @@ def match_rows(match_ids) -> dict[int, list[Participant]]:
     return rows
 
 
+def match_seats(rows: list[Participant]) -> dict[int, int]:
+    """user id -> the first room seat the person held in the match: their seat for results and ratings."""
+    first: dict[int, int] = {}
+    for row in sorted(rows, key=lambda r: (r.hand_number, r.from_move, r.id or 0)):
+        if row.user_id is not None:
+            first.setdefault(row.user_id, row.seat)
+    return first
+
+
+def departed(rows: list[Participant]) -> set[int]:
+    """The people who left a seat of the match, or were removed from one, before its end."""
+    return {row.user_id for row in rows if row.user_id is not None and row.ended}
+
+
 def seated_at_end(rows: list[Participant]) -> dict[int, int]:
-    """user id -> room seat, for the people holding a seat when the match's last hand ended."""
+    """user id -> room seat, for the people who held their first seat, never leaving it, to the match's end.
+
+    One seat per person per match (docs/ratings.md): leaving the first seat is
+    leaving the match, whatever seat the person takes later.
+    """
     if not rows:
         return {}
     last = max(row.hand_number for row in rows)
+    first, gone = match_seats(rows), departed(rows)
     return {
         row.user_id: row.seat
         for row in rows
-        if row.hand_number == last and row.user_id is not None and row.until_move is None
+        if row.hand_number == last
+        and row.user_id is not None
+        and row.until_move is None
+        and row.user_id not in gone
+        and first[row.user_id] == row.seat
     }
 
 
 def outcome(match: Match, rows: list[Participant], teams: bool, user_id: int) -> str:
-    """How the match ended for one person who played in it: "won", "lost", "no_result" or "abandoned".
+    """How the match ended for one person who played in it: "won", "tied", "lost", "no_result" or "abandoned".
 
-    A person who held a seat when the match ended is judged by that seat (or its
-    team); one who held a seat in some hand but not at the end left the match:
-    "abandoned". A match that ended without a result (the room closed, a new
-    match started) is "no_result" for those still seated.
+    A person who held their first seat to the end is judged by that seat (or its
+    team); one who left it (or was removed), whatever seat they took later, left
+    the match: "abandoned". A host who ended a match early left it too. A match
+    that ended without a result is "no_result" for those still seated. Winners
+    sharing the top (several winning seats) tied.
     """
     seat = seated_at_end(rows).get(user_id)
-    if seat is None:
+    if seat is None or (match.ended_by_id == user_id and match.status != Match.Status.OVER):
         return "abandoned"
     if match.status != Match.Status.OVER:
         return "no_result"
     key = str(seat % 2) if teams else str(seat)
-    return "won" if key in {str(w) for w in match.winners or []} else "lost"
+    winners = {str(w) for w in match.winners or []}
+    if key not in winners:
+        return "lost"
+    return "tied" if len(winners) > 1 else "won"
 
 
 def match_outcomes(match: Match, teams: bool, rows: list[Participant] | None = None) -> dict[int, str]:
@@ -194,6 +221,7 @@ def record_match_end(match: Match, teams: bool) -> None:
         PlayerStat.objects.filter(game=match.game, user_id__in=[u for u, o in outcomes.items() if o == kind]).update(
             played=F("played") + 1,
             won=F("won") + (1 if kind == "won" else 0),
+            tied=F("tied") + (1 if kind == "tied" else 0),
             abandoned=F("abandoned") + (1 if kind == "abandoned" else 0),
         )
     ratings.rate_match(match, teams, rows)

@@ -45,7 +45,7 @@ def start_match(user, code: str) -> Room:
         old = t.match
         abandoned = old is not None and old.status == Match.Status.PLAYING
         if abandoned:
-            abandon_match(t, old)
+            abandon_match(t, old, ended_by=user)  # never erases a loss: the host is rated as having left it
             apply_boundary(t, "match")
         if waiting_to_start(room):
             fill_and_start(t)  # "start now" in a quick-play room: bots take the empty seats
@@ -121,11 +121,16 @@ def set_client_seed(user, code: str, seed) -> Room:
     return t.room
 
 
-def abandon_match(t: Table, match: Match) -> None:
-    """A match that ends without a result still counts for everyone who played in it."""
+def abandon_match(t: Table, match: Match, ended_by=None) -> None:
+    """A match that ends without a result still counts for everyone who played in it.
+
+    ``ended_by``: the host who ended it early; in a rated room they are rated as
+    having left it, and everyone else keeps their rating (docs/ratings.md).
+    """
     match.status = Match.Status.ABANDONED
     match.ended_at = clock.now()
-    match.save(update_fields=["status", "ended_at"])
+    match.ended_by = ended_by
+    match.save(update_fields=["status", "ended_at", "ended_by"])
     participants.record_match_end(match, t.spec.teams)
 
 

@@ -51,6 +51,11 @@ def _check_can_sit(t: Table, seat: Seat) -> None:
         raise RoomError("already_seated", "You already reserved a seat in this room.")
     if seat.user_id is not None:
         raise RoomError("seat_taken")
+    match = t.match
+    if in_match(t.room) and match is not None and Participant.objects.filter(match=match, user=t.user).exists():
+        # One seat per person per match (docs/ratings.md): whoever left their seat left the match,
+        # and sits again when the next one starts, so no one hops to a better seat between hands.
+        raise RoomError("left_this_match")
 
 
 def add_bot(user, code: str, index, level: str = "normal") -> Room:

@@ -6,6 +6,7 @@ import pytest
 
 from ratings import board, chart
 from ratings.models import Rating
+from rooms import participants
 from rooms.participants import record_match_end
 from tests.hostile import MARKUP
 from tests.ratings.conftest import ended_match
@@ -73,3 +74,26 @@ def test_a_chart_needs_two_values_and_stays_inside_its_box():
     for pair in drawn["points"].split():
         x, y = map(float, pair.split(","))
         assert 0 <= x <= drawn["width"] and 0 <= y <= drawn["height"]
+    assert (float(drawn["last_x"]), float(drawn["last_y"])) == tuple(map(float, drawn["points"].split()[-1].split(",")))
+    assert [tick["value"] for tick in drawn["axis"]] == ["1200", "1050", "900"]
+
+
+@pytest.mark.parametrize(("language", "label"), [("pt-br", "de 1000 a 864"), ("en", "from 1000 to 864")])
+def test_the_chart_is_drawn_alike_in_both_languages_and_says_a_fall_as_a_fall(client, make_user, language, label):
+    """pt-BR once drew the last point at ``cx="312,0"`` (a decimal comma in SVG) and said "de 864 a 1000"."""
+    from tests.ratings.conftest import ended_match
+
+    user = make_user("falls")
+    for _ in range(3):
+        participants.record_match_end(ended_match("rouba_monte", {0: user, 1: "hard"}, ["1"]), False)
+    values = chart.history(user, "rouba_monte")
+    drawn = chart.points(values)
+    client.force_login(user)
+    page = client.get("/accounts/profile/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    svg = re.search(r'<svg class="rating-chart".*?</svg>', page, re.S).group(0)
+    cx = re.search(r'class="rating-chart__last" cx="([^"]+)" cy="([^"]+)"', svg)
+    assert (cx.group(1), cx.group(2)) == (drawn["last_x"], drawn["last_y"])
+    assert float(cx.group(1)) > drawn["width"] / 2  # the newest point is on the right
+    assert "," not in cx.group(1) + cx.group(2)
+    assert values[0] == 1000 and values[-1] < 1000
+    assert label.replace("864", str(values[-1])) in svg

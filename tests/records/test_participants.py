@@ -81,30 +81,33 @@ def test_a_match_closed_unfinished_counts_as_played_and_the_leaver_as_abandoned(
     assert stats == {"alice": (1, 0, 0), "bob": (1, 0, 1)}
 
 
-def test_a_host_who_left_and_came_back_counts_once_by_the_seat_held_at_the_end(alice, bob):
+def test_a_host_who_left_cannot_come_back_in_another_seat_and_counts_as_having_left(alice, bob):
+    from rooms.errors import RoomError
     from tests.rooms.helpers import engine_options, play_hand
 
-    # A 300-point target: the match outlasts its first hand, so that alice's new seat gets dealt in.
+    # A 300-point target: the match outlasts its first hand.
     room = engine_options(
         services.create_room(alice, "crazy_eights", "Back again", time_limit=None, seat_count=3), target=300
     )
     services.sit(bob, room.code, 1)
     services.start_match(alice, room.code)
-    services.leave(alice, room.code)  # a stand-in plays seat 0 to the end of the hand
-    services.sit(alice, room.code, 2)  # back, in another seat, from the next hand
+    services.leave(alice, room.code)  # a stand-in plays seat 0 to the end of the match
+    with pytest.raises(RoomError) as refused:
+        services.sit(alice, room.code, 2)  # one seat per person per match
+    assert refused.value.code == "left_this_match"
     for _ in range(80):
-        play_hand(room, {1: bob, 2: alice})
+        play_hand(room, {1: bob})
         room.refresh_from_db()
         if room.status == room.Status.MATCH_OVER:
             break
         services.next_hand(room.host, room.code)
     match = room.matches.get()
     assert match.status == Match.Status.OVER
-    assert match.participants.filter(user=alice, seat=2).exists()
+    assert not match.participants.filter(user=alice, seat=2).exists()
     first = match.participants.filter(hand_number=1, seat=0).order_by("from_move")
     assert [(p.user_id, p.joined) for p in first] == [(alice.id, "deal"), (None, "stand_in")]
     stat = PlayerStat.objects.get(user=alice, game="crazy_eights")
-    assert (stat.played, stat.won, stat.abandoned) == (1, int("2" in match.winners), 0)
+    assert (stat.played, stat.won, stat.abandoned) == (1, 0, 1)
 
 
 def test_a_stand_in_kept_to_the_next_hand_is_recorded_as_a_stand_in(alice, bob):

@@ -1,0 +1,108 @@
+"""The ways once found to dodge a loss, replayed over the room socket: each must cost what leaving costs.
+
+- Seat-hop between hands (Crazy Eights): leave during ``hand_over``, sit on the
+  leader's seat or a friend's stand-in seat, ``next_hand``: it once ended 2nd, +97.
+- Switching partnership (Buraco): leave one partnership, reserve a seat of the other.
+- The host's ``new_match`` that abandoned a losing rated match (Rouba Monte,
+  Stealing Bundles): it once erased the loss and the opponents' win.
+
+One seat per person per match (docs/ratings.md): sitting again in the same
+match is refused (``left_this_match``), and the leaver is rated last, alone.
+"""
+
+import pytest
+from channels.db import database_sync_to_async
+
+from ratings import method
+from ratings.models import Rating, RatingChange
+from rooms import services
+from rooms.models import Match, PlayerStat, Room
+from tests.rooms.helpers import buraco_at_hosts_draw, play_hand
+from tests.rooms.wsclient import connect, receive_until
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+
+@pytest.fixture(autouse=True)
+def no_embedded_worker(settings):
+    settings.MESA_EMBEDDED_WORKER = False
+
+
+async def socket(user, room):
+    comm, connected, _ = await connect(user, f"/ws/rooms/{room.code}/")
+    assert connected
+    await receive_until(comm, lambda m: m["type"] == "snapshot")
+    return comm
+
+
+async def send(comm, message_id, **message):
+    await comm.send_json_to({**message, "id": message_id})
+    answer, _ = await receive_until(comm, lambda m: m["type"] in ("ack", "error") and m.get("id") == message_id)
+    return answer.get("code") or answer["type"]
+
+
+@database_sync_to_async
+def crazy_eights_after_one_hand(alice, bob):
+    """A rated Crazy Eights room (target 200): alice, bob, two easy bots, hand 1 played; bob left mid-hand."""
+    room = services.create_room(alice, "crazy_eights", "Oitos", time_limit=None, seat_count=4, options={"target": 200})
+    services.sit(bob, room.code, 1)
+    for seat in (2, 3):
+        services.add_bot(alice, room.code, seat, "easy")
+    services.start_match(alice, room.code)
+    services.leave(bob, room.code)  # a friend's seat, kept by a stand-in bot for the match
+    play_hand(room, {0: alice})
+    room.refresh_from_db()
+    assert room.status == Room.Status.HAND_OVER, "the 200-point match outlasts its first hand"
+    return room
+
+
+@pytest.mark.parametrize("target_seat", [1, 2], ids=["a-friends-stand-in-seat", "a-bots-seat"])
+async def test_leaving_between_hands_and_sitting_elsewhere_is_refused_and_rated_as_leaving(alice, bob, target_seat):
+    room = await crazy_eights_after_one_hand(alice, bob)
+    alice_ws = await socket(alice, room)
+    assert await send(alice_ws, 1, action="leave") == "ack"
+    assert await send(alice_ws, 2, action="sit", seat=target_seat) == "left_this_match"
+    seats = await database_sync_to_async(lambda: {s.index: s.user_id for s in room.seats.all()})()
+    assert alice.id not in seats.values()
+    await alice_ws.disconnect()
+    await database_sync_to_async(services.close_room)(room.id)  # the match ends: who left pays for it
+    match = await database_sync_to_async(Match.objects.get)(room=room)
+    changes = await database_sync_to_async(lambda: {c.user_id: c for c in RatingChange.objects.filter(match=match)})()
+    assert set(changes) == {alice.id, bob.id} and changes[alice.id].left and changes[bob.id].left
+    assert changes[alice.id].shown_after < changes[alice.id].shown_before
+    stats = await database_sync_to_async(lambda: {s.user_id: s for s in PlayerStat.objects.all()})()
+    assert (stats[alice.id].played, stats[alice.id].won, stats[alice.id].abandoned) == (1, 0, 1)
+
+
+async def test_leaving_a_buraco_partnership_for_the_other_is_refused(alice):
+    room = await database_sync_to_async(buraco_at_hosts_draw)(alice)
+    alice_ws = await socket(alice, room)
+    assert await send(alice_ws, 1, action="leave") == "ack"  # a stand-in keeps partnership 0 for the hand
+    for seat in (1, 3):  # the other partnership's bots
+        assert await send(alice_ws, 10 + seat, action="sit", seat=seat) == "left_this_match"
+    reserved = await database_sync_to_async(lambda: [s.reserved_by_id for s in room.seats.all()])()
+    assert reserved == [None] * 4
+    await alice_ws.disconnect()
+
+
+@pytest.mark.parametrize("game", ["rouba_monte", "stealing_bundles"])
+async def test_the_hosts_new_match_rates_the_host_as_having_left_and_no_one_else(alice, bob, game):
+    room = await database_sync_to_async(services.create_room)(alice, game, "Mesa", time_limit=None)
+    await database_sync_to_async(services.sit)(bob, room.code, 1)
+    for seat in (2, 3):
+        await database_sync_to_async(services.add_bot)(alice, room.code, seat, "hard")
+    alice_ws = await socket(alice, room)
+    assert await send(alice_ws, 1, action="start") == "ack"
+    assert await send(alice_ws, 2, action="new_match") == "ack"
+    await alice_ws.disconnect()
+    first = await database_sync_to_async(Match.objects.get)(room=room, number=1)
+    assert (first.status, first.ended_by_id) == (Match.Status.ABANDONED, alice.id)
+    changes = await database_sync_to_async(lambda: list(RatingChange.objects.filter(match=first)))()
+    assert [(c.user_id, c.left) for c in changes] == [(alice.id, True)]
+    assert changes[0].shown_after < changes[0].shown_before
+    bobs = await database_sync_to_async(lambda: list(Rating.objects.filter(user=bob).values_list("shown", "matches")))()
+    assert bobs in ([], [(method.INITIAL_SHOWN, 0)])  # bob keeps his rating
+    stats = await database_sync_to_async(
+        lambda: {s.user_id: (s.played, s.won, s.abandoned) for s in PlayerStat.objects.all()}
+    )()
+    assert stats == {alice.id: (1, 0, 1), bob.id: (1, 0, 0)}
