@@ -17,7 +17,7 @@ from ratings import method
 from ratings.models import Rating, RatingChange
 from rooms import services
 from rooms.models import Match, PlayerStat, Room
-from tests.rooms.helpers import buraco_at_hosts_draw, play_hand
+from tests.rooms.helpers import buraco_at_hosts_draw, engine_options, play_hand
 from tests.rooms.wsclient import connect, receive_until
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
@@ -43,8 +43,10 @@ async def send(comm, message_id, **message):
 
 @database_sync_to_async
 def crazy_eights_after_one_hand(alice, bob):
-    """A rated Crazy Eights room (target 200): alice, bob, two easy bots, hand 1 played; bob left mid-hand."""
-    room = services.create_room(alice, "crazy_eights", "Oitos", time_limit=None, seat_count=4, options={"target": 200})
+    """A rated Crazy Eights room (a target no first hand reaches): alice, bob, two easy bots, hand 1 played; bob left mid-hand."""
+    room = engine_options(
+        services.create_room(alice, "crazy_eights", "Oitos", time_limit=None, seat_count=4), target=10_000
+    )
     services.sit(bob, room.code, 1)
     for seat in (2, 3):
         services.add_bot(alice, room.code, seat, "easy")
@@ -52,7 +54,7 @@ def crazy_eights_after_one_hand(alice, bob):
     services.leave(bob, room.code)  # a friend's seat, kept by a stand-in bot for the match
     play_hand(room, {0: alice})
     room.refresh_from_db()
-    assert room.status == Room.Status.HAND_OVER, "the 200-point match outlasts its first hand"
+    assert room.status == Room.Status.HAND_OVER, "the match outlasts its first hand"
     return room
 
 

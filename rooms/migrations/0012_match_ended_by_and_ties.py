@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('rooms', '0008_room_history_key'),
+        ('rooms', '0011_quick_play'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
