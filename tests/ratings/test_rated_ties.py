@@ -44,7 +44,7 @@ def test_a_tied_rated_match_rates_a_draw_and_counts_it(people, game, holders, wi
     team = {k: [seats[s] for s in seats if (str(s % 2) if teams else str(s)) == k] for k in keys}
 
     def before(h):
-        return model.rating(*(method.bot_rating(h) if isinstance(h, str) else (method.MU, method.SIGMA)))
+        return model.rating(*(method.bot_rating(h, game) if isinstance(h, str) else (method.MU, method.SIGMA)))
 
     ranks = [1 if k in winners else 1 + len(winners) + sorted(set(keys) - set(winners)).index(k) for k in keys]
     expected = model.rate([[before(h) for h in team[k]] for k in keys], ranks=ranks)
