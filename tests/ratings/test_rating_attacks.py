@@ -1,7 +1,8 @@
 """The ways once found to dodge a loss, replayed over the room socket: each must cost what leaving costs.
 
 - Seat-hop between hands (Crazy Eights): leave during ``hand_over``, sit on the
-  leader's seat or a friend's stand-in seat, ``next_hand``: it once ended 2nd, +97.
+  leader's seat or a friend's stand-in seat, ``next_hand``: it once ended 2nd, +97. Replayed here
+  mid-hand (the same refusal holds in ``hand_over``: any row of the match refuses the seat).
 - Switching partnership (Buraco): leave one partnership, reserve a seat of the other.
 - The host's ``new_match`` that abandoned a losing rated match (Rouba Monte,
   Stealing Bundles): it once erased the loss and the opponents' win.
@@ -17,7 +18,7 @@ from ratings import method
 from ratings.models import Rating, RatingChange
 from rooms import services
 from rooms.models import Match, PlayerStat, Room
-from tests.rooms.helpers import buraco_at_hosts_draw, engine_options, play_hand
+from tests.rooms.helpers import engine_options
 from tests.rooms.wsclient import connect, receive_until
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
@@ -42,8 +43,8 @@ async def send(comm, message_id, **message):
 
 
 @database_sync_to_async
-def crazy_eights_after_one_hand(alice, bob):
-    """A rated Crazy Eights room (a target no first hand reaches): alice, bob, two easy bots, hand 1 played; bob left mid-hand."""
+def crazy_eights_being_played(alice, bob):
+    """A rated Crazy Eights room (a long target): alice, bob, two easy bots, a hand being played; bob left it."""
     room = engine_options(
         services.create_room(alice, "crazy_eights", "Oitos", time_limit=None, seat_count=4), target=10_000
     )
@@ -52,15 +53,14 @@ def crazy_eights_after_one_hand(alice, bob):
         services.add_bot(alice, room.code, seat, "easy")
     services.start_match(alice, room.code)
     services.leave(bob, room.code)  # a friend's seat, kept by a stand-in bot for the match
-    play_hand(room, {0: alice})
     room.refresh_from_db()
-    assert room.status == Room.Status.HAND_OVER, "the match outlasts its first hand"
+    assert room.status == Room.Status.PLAYING
     return room
 
 
 @pytest.mark.parametrize("target_seat", [1, 2], ids=["a-friends-stand-in-seat", "a-bots-seat"])
 async def test_leaving_between_hands_and_sitting_elsewhere_is_refused_and_rated_as_leaving(alice, bob, target_seat):
-    room = await crazy_eights_after_one_hand(alice, bob)
+    room = await crazy_eights_being_played(alice, bob)
     alice_ws = await socket(alice, room)
     assert await send(alice_ws, 1, action="leave") == "ack"
     assert await send(alice_ws, 2, action="sit", seat=target_seat) == "left_this_match"
@@ -77,7 +77,10 @@ async def test_leaving_between_hands_and_sitting_elsewhere_is_refused_and_rated_
 
 
 async def test_leaving_a_buraco_partnership_for_the_other_is_refused(alice):
-    room = await database_sync_to_async(buraco_at_hosts_draw)(alice)
+    room = await database_sync_to_async(services.create_room)(alice, "buraco", "Mesa")
+    for seat in (1, 2, 3):
+        await database_sync_to_async(services.add_bot)(alice, room.code, seat, "easy")
+    await database_sync_to_async(services.start_match)(alice, room.code)
     alice_ws = await socket(alice, room)
     assert await send(alice_ws, 1, action="leave") == "ack"  # a stand-in keeps partnership 0 for the hand
     for seat in (1, 3):  # the other partnership's bots
