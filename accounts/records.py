@@ -60,6 +60,7 @@ def outcome_labels() -> dict[str, str]:
     return {
         "won": pgettext("match result", "Won"),
         "lost": pgettext("match result", "Lost"),
+        "tied": pgettext("match result", "Tied"),
         "abandoned": _("Left before the end"),
         "no_result": _("Ended without a result"),
         "": "",
@@ -92,7 +93,7 @@ def recent_matches(user, limit: int = RECENT_MATCHES) -> list[MatchLine]:
                 started_at=m.started_at,
                 status=m.get_status_display(),
                 outcome=outcome,
-                outcome_label=labels[outcome],
+                outcome_label=labels.get(outcome, ""),
                 partners=partners,
                 opponents=opponents,
                 winners=winner_names(m, match_rows),

@@ -32,6 +32,6 @@ def why_it_ended(game: str, result, ended: bool) -> str:
         return _("Blocked: every player passed in turn; the fewest points in hand won.")
     if result.get("abandoned"):
         return _("Abandoned: too few players were left to play on.")
-    if game in ("rouba_monte", "stealing_bundles"):
+    if not end:  # the capture games name no ending: theirs is always the last card played
         return _("The stock ran out and every card was played.")
-    return str(end or _("It ended."))
+    return str(end)

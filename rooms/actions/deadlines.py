@@ -10,6 +10,7 @@ from datetime import timedelta
 
 from bots import registry as bot_registry
 from rooms import clock, fastjson, room_events, stored
+from rooms.actions.match import begin_match
 from rooms.actions.quick_start import QUICK, run_quick_start, waiting_to_start
 from rooms.errors import RoomError
 from rooms.models import Room
@@ -33,7 +34,7 @@ def run_deadline(room_id: int, version: int | None = None) -> bool:
         if t is None:
             return False
         if t.room.deadline_kind == QUICK:
-            return run_quick_start(t, version)
+            return run_quick_start(t, version, begin_match)
         if not _due(t, version):
             t.skip()
             return False

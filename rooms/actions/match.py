@@ -48,7 +48,7 @@ def start_match(user, code: str) -> Room:
             abandon_match(t, old, ended_by=user)  # never erases a loss: the host is rated as having left it
             apply_boundary(t, "match")
         if waiting_to_start(room):
-            fill_and_start(t)  # "start now" in a quick-play room: bots take the empty seats
+            fill_and_start(t, begin_match)  # "start now" in a quick-play room: bots take the empty seats
             return t.room
         players_for_deal(t)
         match = _new_match(t, old)

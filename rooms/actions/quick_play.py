@@ -27,6 +27,7 @@ from games import registry
 from ratings import method
 from ratings.models import Rating
 from rooms import clock
+from rooms.actions.match import begin_match
 from rooms.actions.quick_start import QUICK, fill_and_start, schedule_start
 from rooms.actions.seats import sit
 from rooms.actions.setup import create_room
@@ -158,7 +159,7 @@ def _waiting_room(user, game: str, rated: bool, rating: int) -> Room | None:
         sit(user, room.code, index)
         with open_table(room.code, user=user) as t:
             if all(not s.is_empty for s in t.seats):
-                fill_and_start(t)  # every seat taken: nobody has anything left to wait for
+                fill_and_start(t, begin_match)  # every seat taken: nobody has anything left to wait for
             else:
                 t.skip()
         return Room.objects.get(pk=room.pk)

@@ -7,6 +7,7 @@ idempotent by the room's state version: it starts the match only if the room
 is still waiting at that version, not paused, and its time has come.
 """
 
+from collections.abc import Callable
 from datetime import timedelta
 
 from django.conf import settings
@@ -14,7 +15,7 @@ from django.conf import settings
 from ratings import method
 from ratings.models import Rating
 from rooms import clock, room_events
-from rooms.models import Room
+from rooms.models import Match, Room
 from rooms.table import Table
 
 QUICK = "quick"
@@ -40,10 +41,11 @@ def bot_level_for(skills: list[float]) -> str:
     return min(method.BOT_RATINGS, key=lambda level: (abs(method.BOT_RATINGS[level][0] - mean), level))
 
 
-def fill_and_start(t: Table) -> None:
-    """Bots of the people's level in every empty seat, then the first match, dealt at once."""
-    from rooms.actions.match import begin_match  # match imports this module for the host's "start now"
+def fill_and_start(t: Table, begin_match: Callable[[Table], Match]) -> None:
+    """Bots of the people's level in every empty seat, then the first match, dealt at once.
 
+    ``begin_match`` is rooms/actions/match.py's, handed in by its callers: that module
+    imports this one for the host's "start now", so this one cannot import it back."""
     room = t.room
     people = [s.user_id for s in t.seats if s.user_id is not None]
     if not people:
@@ -63,7 +65,7 @@ def fill_and_start(t: Table) -> None:
     room_events.announce(t, "quick_started", seats=filled, level=level, number=match.number)
 
 
-def run_quick_start(t: Table, version: int | None) -> bool:
+def run_quick_start(t: Table, version: int | None, begin_match: Callable[[Table], Match]) -> bool:
     """The wait ran out: start with bots. Does nothing unless still due at ``version``."""
     room = t.room
     if not waiting_to_start(room) or room.paused or room.deadline is None:
@@ -75,5 +77,5 @@ def run_quick_start(t: Table, version: int | None) -> bool:
     if room.deadline > clock.now() + timedelta(milliseconds=50):
         t.skip()
         return False
-    fill_and_start(t)
+    fill_and_start(t, begin_match)
     return True

@@ -77,10 +77,11 @@ def test_the_room_rules_of_the_seeds():
     assert {o.name for o in sb.options} >= {"match_games", "match_scoring", "tiebreak", "deck40"}
 
 
-def test_a_whole_number_option_with_a_minimum_accepts_more_than_the_lobby_offers():
+def test_a_whole_number_option_with_bounds_accepts_a_range_and_the_lobby_offers_its_choices():
     games = registry.spec("stealing_bundles").option("match_games")
-    assert games.check(2) == 2 and games.check(11) == 11
-    for bad in (0, True, "3", 2.0):
+    assert games.check(2) == 2 and games.check(7) == 7
+    assert games.check_offered(3) == 3
+    for bad in (0, 8, True, "3", 2.0):
         with pytest.raises(ValueError):
             games.check(bad)
 

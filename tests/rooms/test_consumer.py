@@ -121,7 +121,7 @@ async def test_errors_come_in_the_players_language(alice):
     await comm.send_json_to({"action": "sit", "seat": 0, "id": 1})
     err, _ = await receive_until(comm, lambda m: m["type"] == "error")
     assert err["code"] == "already_seated"
-    assert err["message"] == "Você já tem um lugar nesta sala."  # Portuguese by default
+    assert err["message"] == "Você já tem uma cadeira nesta sala."  # Portuguese by default
     await comm.disconnect()
     alice.language = "en"
     await database_sync_to_async(alice.save)()

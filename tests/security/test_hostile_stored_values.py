@@ -42,7 +42,7 @@ NAME = MARKUP[:40]
 
 # The JSON fields a page or a snapshot reads, by model.
 FIELDS = {
-    Room: ("options", "last_move", "history"),
+    Room: ("options", "last_move", "history", "events"),
     Match: ("options", "totals", "winners", "client_seeds"),
     Hand: ("options", "moves", "result", "players"),
     Seat: ("bot_memory",),
@@ -72,6 +72,7 @@ def _markup() -> dict:
         "result": result,
         "players": {"0": [{"name": MARKUP, "bot": MARKUP, "from_move": MARKUP}], MARKUP: MARKUP},
         "bot_memory": {MARKUP: [MARKUP]},
+        "events": [{"id": MARKUP, "code": MARKUP, "params": {MARKUP: MARKUP}, "at": MARKUP, "text": {"pt": MARKUP}}],
     }
 
 
@@ -89,6 +90,7 @@ def _shapes() -> dict:
         "result": [MARKUP],
         "players": [MARKUP, None],
         "bot_memory": MARKUP,
+        "events": [*odd, {"id": [], "code": {}, "params": [MARKUP], "text": MARKUP}],
     }
 
 
@@ -107,6 +109,7 @@ def _numbers() -> dict:
         "result": result,
         "players": {"0": [{"from_move": big, "until_move": -huge}]},
         "bot_memory": {"seen": [huge, -big]},
+        "events": [{"id": huge, "code": "host_changed", "params": {"from": big}, "at": -big, "text": {"pt": huge}}],
     }
 
 
