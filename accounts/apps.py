@@ -4,6 +4,8 @@ from django.utils.translation import gettext_lazy as _
 
 
 class AccountsConfig(AppConfig):
+    # The app's own config: this module holds two, and Django takes neither by itself.
+    default = True
     name = "accounts"
     verbose_name = _("Accounts")
     default_auto_field = "django.db.models.BigAutoField"
@@ -20,4 +22,5 @@ class AccountsConfig(AppConfig):
 class LoginThrottlingConfig(AxesAppConfig):
     """django-axes under a name staff read (its own is the package's, "Axes", untranslated)."""
 
+    default = False
     verbose_name = _("Log-in attempts")
