@@ -107,7 +107,9 @@ def test_staff_step_through_a_finished_hand(server, browser, chromium_path, fini
     out = manage_shell(
         server.env,
         "from django.contrib.auth import get_user_model\nfrom rooms.models import Hand\n"
-        f"get_user_model().objects.filter(username={name!r}).update(is_staff=True)\n"
+        "from django.contrib.auth.models import Group\n"
+        f"u = get_user_model().objects.get(username={name!r}); u.is_staff = True; u.save()\n"
+        "u.groups.add(Group.objects.get(name='Table moderators'))  # replaying a hand is theirs\n"
         f"print('HAND' + str(Hand.objects.filter(match_id={match_id}).first().pk))\n",
     )
     hand_id = next(x for x in out.splitlines() if x.startswith("HAND"))[4:]
