@@ -93,10 +93,17 @@ class Client:
         await self.ws.send(json.dumps({"action": action, "id": msg_id, **fields}))
         return msg_id
 
+    async def read(self) -> dict:
+        """The next frame, answering the server's ping as a page does (a silent socket is closed)."""
+        msg = json.loads(await self.ws.recv())
+        if msg.get("type") == "ping":
+            await self.ws.send(json.dumps({"action": "pong"}))
+        return msg
+
     async def until(self, predicate, timeout: float = 10.0) -> dict:
         async def loop():
             while True:
-                msg = json.loads(await self.ws.recv())
+                msg = await self.read()
                 if msg.get("type") == "snapshot":
                     await self.keep_history(msg)
                 self.received.append(msg)
@@ -151,7 +158,7 @@ async def autoplay(client: Client, seat: int, until_status=("match_over", "hand_
     async def loop():
         nonlocal moved_on
         while True:
-            msg = json.loads(await client.ws.recv())
+            msg = await client.read()
             client.received.append(msg)
             if msg.get("type") == "error" and msg.get("code") == "rate_limited":
                 # Refused before it was read: wait for a token and play on the latest snapshot again.
