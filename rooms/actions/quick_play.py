@@ -142,10 +142,7 @@ def _waiting_room(user, game: str, rated: bool, rating: int) -> Room | None:
     rooms = [r for r in rooms if _listed(r, now)]
     if not rooms:
         return None
-    seats_by_room: dict[int, list[Seat]] = {r.id: [] for r in rooms}
-    for seat in Seat.objects.filter(room__in=rooms).order_by("room_id", "index"):
-        seats_by_room[seat.room_id].append(seat)
-    ratings = _ratings(game, [s.user_id for seats in seats_by_room.values() for s in seats if s.user_id])
+    seats_by_room, ratings = _seats_and_ratings(rooms, game)
     fits = []
     for room in rooms:
         seats = seats_by_room[room.id]
@@ -166,6 +163,15 @@ def _waiting_room(user, game: str, rated: bool, rating: int) -> Room | None:
     return None
 
 
+def _seats_and_ratings(rooms: list[Room], game: str) -> tuple[dict[int, list[Seat]], dict]:
+    """Each candidate room's seats in table order, and the ratings in ``game`` of the people in them."""
+    seats_by_room: dict[int, list[Seat]] = {r.id: [] for r in rooms}
+    for seat in Seat.objects.filter(room__in=rooms).order_by("room_id", "index"):
+        seats_by_room[seat.room_id].append(seat)
+    ratings = _ratings(game, [s.user_id for seats in seats_by_room.values() for s in seats if s.user_id])
+    return seats_by_room, ratings
+
+
 def _bot_seat(user, game: str, rated: bool, rating: int) -> Room | None:
     """(2) A public room of the game in play with a bot's seat nobody reserved: the presser reserves it."""
     now = clock.now()
@@ -178,10 +184,7 @@ def _bot_seat(user, game: str, rated: bool, rating: int) -> Room | None:
     rooms = [r for r in rooms if not r.paused and _listed(r, now)]
     if not rooms:
         return None
-    seats_by_room: dict[int, list[Seat]] = {r.id: [] for r in rooms}
-    for seat in Seat.objects.filter(room__in=rooms).order_by("room_id", "index"):
-        seats_by_room[seat.room_id].append(seat)
-    ratings = _ratings(game, [s.user_id for seats in seats_by_room.values() for s in seats if s.user_id])
+    seats_by_room, ratings = _seats_and_ratings(rooms, game)
     order = sorted(rooms, key=lambda r: (_distance(seats_by_room[r.id], ratings, rating), r.id))
     for room in order:
         seats = seats_by_room[room.id]
