@@ -235,7 +235,8 @@ def test_touch_tap_to_lift_and_play_and_long_press_says_why(server, browser, chr
             assert page.is_enabled("#play")
             page.tap(sel)  # a second tap plays it
             after = wait_snapshot(page, f"s.version > {version}")
-            assert after["view"]["discard_top"] == card
+            # The page keeps only the latest snapshot: a bot may already have played on top.
+            assert after["view"]["discard_top"] == card or after["version"] > version + 1
             assert card not in after["view"]["hand"] or after["view"]["hand"].count(card) < view["hand"].count(card)
             done["play"] = True
             continue
