@@ -76,6 +76,21 @@ def empty_cache():
 
 
 @pytest.fixture(autouse=True)
+def site_language():
+    """Every test starts in the site's default language, whatever a request in the test before activated.
+
+    A request through the test client leaves its language active in the thread (LocaleMiddleware
+    activates and nothing deactivates), so an English request would leak into the next test.
+    """
+    from django.conf import settings as django_settings
+    from django.utils import translation
+
+    translation.activate(django_settings.LANGUAGE_CODE)
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def no_worker_inside_pytest(settings):
     """Tests in this process drive deadlines themselves; the in-process worker would race them.
 
