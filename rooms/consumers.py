@@ -123,6 +123,9 @@ class RoomConsumer(GuardedConsumer):
         self.sent_version = 0
         self.recent_ids: deque = deque(maxlen=RECENT_IDS)
         self.recent_set: set = set()
+        # A full snapshot is built and sent under this lock, and every event is sent under it too:
+        # an event committed after the snapshot was read then goes out after it, never before.
+        self.sending = asyncio.Lock()
 
     async def connect(self):
         if self.authenticated_user() is None:
@@ -228,14 +231,21 @@ class RoomConsumer(GuardedConsumer):
         await self.send_snapshot()
 
     async def send_snapshot(self):
-        try:
-            snaps = await database_sync_to_async(_full_snapshot)(self.room_id, self.user.id)
-        except DatabaseError:
-            await self.send_json(_error("unavailable"))
-            return
-        if self.user.id in snaps:
-            self.sent_version = max(self.sent_version, snaps[self.user.id]["room"]["version"])
-            await self.send_json(snaps[self.user.id])
+        """The whole table with the chat's history, which the page puts in place of what it shows.
+
+        The presence refresh sends one while the socket's own loop relays events: without the
+        lock a chat message committed after this snapshot read the history could reach the
+        page first and then be wiped out by it.
+        """
+        async with self.sending:
+            try:
+                snaps = await database_sync_to_async(_full_snapshot)(self.room_id, self.user.id)
+            except DatabaseError:
+                await self.send_json(_error("unavailable"))
+                return
+            if self.user.id in snaps:
+                self.sent_version = max(self.sent_version, snaps[self.user.id]["room"]["version"])
+                await self.send_json(snaps[self.user.id])
 
     async def handle(self, msg: dict):
         msg_id = msg.get("id")
@@ -303,7 +313,8 @@ class RoomConsumer(GuardedConsumer):
         ``room_closed`` comes after the closed room's last snapshot: the socket then
         closes with ``CLOSE_ROOM_CLOSED`` and the page does not reconnect.
         """
-        await self.send_json({"type": "event", **message["event"]})
+        async with self.sending:  # after a full snapshot being built (send_snapshot)
+            await self.send_json({"type": "event", **message["event"]})
         if message["event"].get("kind") == "room_closed":
             await self.close(code=CLOSE_ROOM_CLOSED)
 

@@ -158,3 +158,59 @@ async def test_a_mute_of_an_unknown_id_and_of_a_stranger_answer_the_same_over_th
     assert snapshot["chat_muted"] == []
     assert not await database_sync_to_async(ChatMute.objects.exists)()
     await a.disconnect()
+
+
+def replayed_chat(frames: list[dict]) -> list[int]:
+    """The message ids a page shows after reading ``frames`` in order, as static/js/chat.js reads them:
+    a full snapshot's ``chat`` replaces the list, a ``chat`` event is added to it."""
+    shown: list[int] = []
+    for frame in frames:
+        if frame["type"] == "snapshot" and isinstance(frame.get("chat"), list):
+            shown = [m["id"] for m in frame["chat"]]
+        elif frame["type"] == "event" and frame.get("kind") == "chat" and frame["id"] not in shown:
+            shown.append(frame["id"])
+    return shown
+
+
+async def test_a_message_sent_while_a_full_snapshot_is_being_built_is_not_lost(alice, bob, settings, monkeypatch):
+    """A socket's own full snapshot (the presence refresh's catch-up) built before a message and sent after
+    the message's event replaced the page's list with one that lacked it: the spectator of
+    tests/browser/test_browser_chat_phone.py never saw the third message. The event waits for the snapshot."""
+    import threading
+
+    from django.db.models import F
+
+    from rooms import consumers
+    from rooms.models import Room
+
+    settings.PRESENCE_REFRESH_SECONDS = 1
+    armed, built, go = threading.Event(), threading.Event(), threading.Event()
+    real = consumers._full_snapshot
+
+    def held(room_id, user_id):
+        snaps = real(room_id, user_id)
+        if armed.is_set() and user_id == alice.id:
+            armed.clear()
+            built.set()
+            go.wait(30)
+        return snaps
+
+    monkeypatch.setattr(consumers, "_full_snapshot", held)
+    room = await database_sync_to_async(services.create_room)(alice, "rouba_monte", "Mesa")
+    a, first = await joined(alice, room.code)
+    b, _ = await joined(bob, room.code)
+    frames = [first]
+    # The room moved on without a broadcast reaching alice's socket: its refresh sends her a full snapshot.
+    armed.set()
+    await database_sync_to_async(Room.objects.filter(id=room.id).update)(version=F("version") + 1)
+    assert await asyncio.to_thread(built.wait, 30)
+    await b.send_json_to({"action": "chat", "id": 1, "text": "no meio"})
+    said, _ = await receive_until(b, lambda m: m["type"] == "event" and m["kind"] == "chat")
+    await asyncio.sleep(0.2)  # the event reaches alice's socket while her snapshot is still held
+    go.set()
+    while not any(f["type"] == "event" and f.get("id") == said["id"] for f in frames) or not any(
+        f["type"] == "snapshot" and "chat" in f for f in frames[1:]
+    ):
+        frames.append(await a.receive_json_from(timeout=30))
+    assert said["id"] in replayed_chat(frames)
+    await asyncio.gather(a.disconnect(), b.disconnect())
