@@ -279,6 +279,8 @@ DISCONNECTED_TURN_SECONDS = env_int("MESA_DISCONNECTED_TURN_SECONDS", 30, 1)
 EMPTY_ROOM_EXPIRY_SECONDS = env_int("MESA_EMPTY_ROOM_SECONDS", 120, 1)
 # How long a room "Jogar agora" opened waits for people before bots fill its empty seats.
 QUICK_PLAY_WAIT_SECONDS = env_int("MESA_QUICK_PLAY_WAIT_SECONDS", 20, 1, 600)
+# "Jogar agora" presses one person may make in a minute (rooms/press_limits.py).
+PLAY_PRESSES_PER_MINUTE = env_int("MESA_PLAY_PRESSES_PER_MINUTE", 10, 1)
 # A socket refreshes its presence every PRESENCE_REFRESH seconds; one silent for
 # PRESENCE_STALE seconds belonged to a process that died without closing it.
 PRESENCE_REFRESH_SECONDS = env_int("MESA_PRESENCE_REFRESH_SECONDS", 20, 1)

@@ -64,6 +64,9 @@ MESSAGES = {
     "bad_name": _("The room name must have 1 to 60 characters."),
     "bad_seat_count": _("This game cannot be played with that many seats."),
     "not_supported": _("That is not possible in this game."),
+    "play_elsewhere": _(
+        "You already have a place at a Play now table (or a reserved seat): go back to it, or leave it first."
+    ),
     # the chat (chat/)
     "chat_empty": _("Write something first."),
     "chat_too_long": _("A chat message has at most 200 characters."),

@@ -2,7 +2,9 @@
 
 The fields are the lobby's: ``game`` (a registry name) and ``rated`` (``on`` or
 absent). A GET never creates anything: after the log-in page it shows the same
-choice as a form to confirm. Bad input gets the 400 page saying what was wrong.
+choice as a form to confirm. Bad input gets the 400 page saying what was wrong;
+a person pressing too often (rooms/press_limits.py) the 429 page, and one who
+already holds a place elsewhere the 409 page with the way back to it.
 """
 
 from urllib.parse import urlencode
@@ -14,13 +16,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from games import registry
-from rooms import services
+from rooms import press_limits, services
 from rooms.errors import RoomError
 from rooms.messages import error_text
 
 
-def _refused(request, message: str, status: int = 400):
-    return render(request, "errors/play_refused.html", {"error_status": status, "message": message}, status=status)
+def _refused(request, message: str, status: int = 400, room_code: str | None = None):
+    context = {"error_status": status, "message": message, "room_code": room_code}
+    return render(request, "errors/play_refused.html", context, status=status)
 
 
 def _choice(data) -> tuple[str, bool] | str:
@@ -47,8 +50,12 @@ def play(request):
     if request.method == "GET":
         context = {"game": game, "game_name": registry.spec(game).display_name(), "casual": not rated}
         return render(request, "rooms/play.html", context)
+    if press_limits.play_press_refused(request):
+        return _refused(request, _("You pressed Play now too often; wait a minute and press it again."), 429)
     try:
         seating = services.play_now(request.user, game, rated)
     except RoomError as exc:
+        if exc.code == "play_elsewhere":
+            return _refused(request, error_text(exc), 409, exc.params["room"])
         return _refused(request, error_text(exc))
     return redirect("rooms:room", code=seating.room.code)

@@ -10,6 +10,12 @@ game's boundary); (3) else a new public quick-play room with the game's defaults
 and a clock, the presser as host, whose empty seats get bots when the wait runs
 out (rooms/actions/quick_start.py).
 
+One person holds one quick-play place at a time: a press while they wait at a
+quick-play table, play an undecided match at one, or hold a reserved bot's seat,
+sends them back there (that game and kind) or is refused with ``play_elsewhere``
+(another), under the lock of their own user row, so that two presses of one
+person at once never take two places.
+
 Every press of one game and kind runs under the lock of that pair's queue row
 (``QuickPlayQueue``; on SQLite the IMMEDIATE transaction serialises every
 writer anyway), and the candidate rooms are then locked in id order: two
@@ -20,6 +26,7 @@ table, a room is never overfilled and no second half-empty room is opened.
 from dataclasses import dataclass
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -76,8 +83,15 @@ def play_now(user, game: str, rated: bool) -> Seating:
         raise RoomError("bad_game")
     rated = bool(rated)
     with transaction.atomic():
+        # The person first, then the game's queue, then rooms: every press locks in that order.
+        get_user_model().objects.select_for_update().filter(pk=user.pk).first()
         QuickPlayQueue.objects.bulk_create([QuickPlayQueue(game=game, rated=rated)], ignore_conflicts=True)
         QuickPlayQueue.objects.select_for_update().get(game=game, rated=rated)
+        held = place_held(user)
+        if held is not None:
+            if held.game == game and held.rated == rated:
+                return Seating(held, "already")
+            raise RoomError("play_elsewhere", room=held.code)
         mine = _already_there(user, game, rated)
         if mine is not None:
             return Seating(mine, "already")
@@ -124,6 +138,26 @@ def _already_there(user, game: str, rated: bool) -> Room | None:
         .first()
     )
     return seat.room if seat is not None else None
+
+
+def place_held(user) -> Room | None:
+    """The place a press of ``user`` holds until it is played out: the newest first.
+
+    A seat at an open quick-play table whose match is not decided (waiting to start,
+    playing, between hands), or a bot's seat reserved anywhere: pressing again must
+    not add a second one.
+    """
+    undecided = (Room.Status.WAITING, Room.Status.PLAYING, Room.Status.HAND_OVER)
+    seat = (
+        Seat.objects.filter(room__quick_play=True, room__status__in=undecided, user=user)
+        .select_related("room")
+        .order_by("-room_id")
+        .first()
+    )
+    open_rooms = Seat.objects.exclude(room__status=Room.Status.CLOSED)
+    reserved = open_rooms.filter(reserved_by=user).select_related("room").order_by("-room_id").first()
+    held = [s.room for s in (seat, reserved) if s is not None]
+    return max(held, key=lambda r: r.id) if held else None
 
 
 def _distance(seats: list[Seat], ratings: dict[int, int], rating: int) -> float:

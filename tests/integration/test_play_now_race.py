@@ -71,3 +71,50 @@ def test_fifty_presses_on_sqlite(stack):
 def test_fifty_presses_on_postgresql(services_stack):
     services_stack.env.update({"MESA_BOT_DELAY_MS": "0"})
     fifty_at_once(services_stack)
+
+
+CHOICES = [("buraco", True), ("buraco", False), ("rouba_monte", True), ("crazy_eights", False)]
+
+
+def one_person_many_presses(stack) -> None:
+    """One person presses eight times at once, for four games and kinds, on two processes: one place."""
+    session = make_users(stack.env, "solo")["solo"]["session"]
+    servers = [stack.start_daphne(), stack.start_daphne()]
+    presses = [presser(servers[i % 2].port, session, game, rated) for i, (game, rated) in enumerate(CHOICES * 2)]
+    barrier = threading.Barrier(len(presses))
+    answers: list[str] = []
+
+    def run(press):
+        barrier.wait()
+        try:
+            answers.append(press())
+        except Exception as exc:  # the refusal (409) of the presses that came second
+            answers.append(str(getattr(exc, "code", exc)))
+
+    threads = [threading.Thread(target=run, args=(press,)) for press in presses]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    out = manage_shell(
+        stack.env,
+        "import json\nfrom rooms.models import Room, Seat\n"
+        "seats = list(Seat.objects.filter(user__username='solo').values_list('room__code', flat=True))\n"
+        "print('JSON' + json.dumps({'seats': seats, 'rooms': Room.objects.count(),"
+        " 'reserved': Seat.objects.exclude(reserved_by=None).count()}))",
+    )
+    found = json.loads(next(x for x in out.splitlines() if x.startswith("JSON"))[4:])
+    assert len(found["seats"]) == 1 and found["rooms"] == 1 and found["reserved"] == 0, found
+    table = f"/rooms/{found['seats'][0]}/"
+    assert set(answers) <= {table, "409"} and table in answers, answers
+
+
+def test_one_persons_presses_at_once_on_sqlite_hold_one_place(stack):
+    stack.env.pop("REDIS_URL", None)
+    stack.env.pop("DATABASE_URL", None)
+    stack.migrate()
+    one_person_many_presses(stack)
+
+
+def test_one_persons_presses_at_once_on_postgresql_hold_one_place(services_stack):
+    one_person_many_presses(services_stack)
