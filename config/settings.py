@@ -277,6 +277,8 @@ BOT_DELAY_SECONDS = env_int("MESA_BOT_DELAY_MS", 700, 0, 60_000) / 1000
 ABSENCE_GRACE_SECONDS = env_int("MESA_ABSENCE_SECONDS", 120, 1)
 DISCONNECTED_TURN_SECONDS = env_int("MESA_DISCONNECTED_TURN_SECONDS", 30, 1)
 EMPTY_ROOM_EXPIRY_SECONDS = env_int("MESA_EMPTY_ROOM_SECONDS", 120, 1)
+# A host's pause of a rated room ends by itself after this long (docs/rooms.md).
+HOST_PAUSE_CAP_SECONDS = env_int("MESA_HOST_PAUSE_CAP_SECONDS", 600, 1)
 # How long a room "Jogar agora" opened waits for people before bots fill its empty seats.
 QUICK_PLAY_WAIT_SECONDS = env_int("MESA_QUICK_PLAY_WAIT_SECONDS", 20, 1, 600)
 # "Jogar agora" presses one person may make in a minute (rooms/press_limits.py).

@@ -90,7 +90,9 @@ def standings(match: Match, rows: list[Participant], teams: bool) -> list[tuple[
         groups.setdefault(key, []).append(Entrant(row.user_id, row.bot_level, unrated=unrated))
     placed = places(list(groups), winners, stored.as_dict(match.totals)) if winners else dict.fromkeys(groups, 1)
     out = [(placed[key], members) for key, members in groups.items()]
-    leavers = {row.user_id for row in rows if row.user_id is not None and row.user_id not in stayed}
+    # Removed while the host had paused the table: the seat was freed, yet that is no leave.
+    excused = participants.excused(rows)
+    leavers = {row.user_id for row in rows if row.user_id is not None and row.user_id not in stayed.keys() | excused}
     if host_left is not None and host_left in stayed:
         leavers.add(host_left)  # the host who ended the match early left it
     last = len(groups) + 1

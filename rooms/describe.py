@@ -311,6 +311,9 @@ EVENT_WORDS = {
     "target_changed": gettext_noop("%(by)s changed the target from %(old)s to %(new)s points."),
     "match_started": gettext_noop("%(by)s started match %(number)s."),
     "match_restarted": gettext_noop("%(by)s ended the match being played and started match %(number)s."),
+    "host_paused": gettext_noop("%(by)s paused the table."),
+    "host_paused_capped": gettext_noop("%(by)s paused the table; it resumes by itself in %(minutes)s minutes."),
+    "pause_ended": gettext_noop("The host's pause reached its %(minutes)s minutes: the table resumes by itself."),
     "staff_paused": gettext_noop("The site's staff paused the room."),
     "staff_resumed": gettext_noop("The site's staff resumed the room."),
     "room_closed": gettext_noop("%(by)s closed the room."),
@@ -327,6 +330,8 @@ def _event_template(code: str, params: dict) -> str | None:
         return EVENT_WORDS["host_nobody" if params.get("to") is None else f"host_{reason}"]
     if code == "match_started" and params.get("abandoned"):
         return EVENT_WORDS["match_restarted"]
+    if code == "host_paused" and params.get("minutes"):
+        return EVENT_WORDS["host_paused_capped"]
     if code == "room_closed" and params.get("by_staff"):
         return EVENT_WORDS["staff_closed"]
     return EVENT_WORDS.get(code)
@@ -350,6 +355,7 @@ def room_event(code: str, params: dict) -> str:
         "level": lambda: level_label(str(params.get("level", ""))),
         "seats": lambda: ", ".join(_seat_number(s) for s in stored.as_list(params.get("seats"))),
         "number": lambda: str(params.get("number", "?")),
+        "minutes": lambda: str(params.get("minutes", "?")),
     }
     if code == "seat_moved":
         values["old"] = lambda: _seat_number(params.get("from"))

@@ -82,6 +82,9 @@ class Room(models.Model):
     status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.WAITING)
     paused = models.BooleanField(_("paused"), default=False)
     pause_reason = models.CharField(_("pause reason"), max_length=16, blank=True)  # "host", "empty" or "staff"
+    # A host's pause: since when and by whom; a rated room's ends by itself (docs/rooms.md).
+    paused_at = models.DateTimeField(_("paused at"), null=True, blank=True)
+    paused_by = models.ForeignKey(settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+")
     # ``version`` orders every change a client sees; ``state_version`` counts
     # changes of the game state only, and is what a move must be made on.
     version = models.PositiveIntegerField(_("version"), default=0)
@@ -315,6 +318,7 @@ class Participant(models.Model):
     class Ended(models.TextChoices):
         LEFT = "left", _("left the table")
         REMOVED = "removed", _("removed after being away")
+        REMOVED_IN_PAUSE = "removed_in_pause", _("removed after being away while the host had paused")
 
     # A room keeps its last twenty hands; the rows of an older hand stay (hand empty,
     # its number kept) so that a match's statistics and players outlive its hands.

@@ -154,6 +154,21 @@ def departed(rows: list[Participant]) -> set[int]:
     return {row.user_id for row in rows if row.user_id is not None and row.ended}
 
 
+def excused(rows: list[Participant]) -> set[int]:
+    """The people whose every departure was a removal while the host had paused the table: no leave for ratings.
+
+    Their seat was freed as the seeds say; their match is counted without a
+    result and their rating does not move (docs/ratings.md).
+    """
+    gone = {row.user_id for row in rows if row.user_id is not None and row.ended}
+    left = {
+        row.user_id
+        for row in rows
+        if row.user_id is not None and row.ended and row.ended != Participant.Ended.REMOVED_IN_PAUSE
+    }
+    return gone - left
+
+
 def seated_at_end(rows: list[Participant]) -> dict[int, int]:
     """user id -> room seat, for the people who held their first seat, never leaving it, to the match's end.
 
@@ -180,11 +195,14 @@ def outcome(match: Match, rows: list[Participant], teams: bool, user_id: int) ->
 
     A person who held their first seat to the end is judged by that seat (or its
     team); one who left it (or was removed), whatever seat they took later, left
-    the match: "abandoned". A host who ended a match early left it too. A match
+    the match: "abandoned", unless they were only removed while the host had
+    paused the table: "no_result". A host who ended a match early left it too. A match
     that ended without a result is "no_result" for those still seated. Winners
     sharing the top (several winning seats) tied.
     """
     seat = seated_at_end(rows).get(user_id)
+    if seat is None and user_id in excused(rows):
+        return "no_result"
     if seat is None or (match.ended_by_id == user_id and match.status != Match.Status.OVER):
         return "abandoned"
     if match.status != Match.Status.OVER:

@@ -29,6 +29,8 @@ CODES = (
     "seat_moved",
     "seats_swapped",
     "quick_started",
+    "host_paused",
+    "pause_ended",
 )
 
 

@@ -8,13 +8,16 @@ import logging
 import random
 from datetime import timedelta
 
+from django.conf import settings
+from django.db import transaction
+
 from bots import registry as bot_registry
 from rooms import clock, fastjson, room_events, stored
 from rooms.actions.match import begin_match
 from rooms.actions.quick_start import QUICK, run_quick_start, waiting_to_start
 from rooms.errors import RoomError
 from rooms.models import Room
-from rooms.table import Table, open_table
+from rooms.table import Table, deadline_planned, open_table
 
 logger = logging.getLogger(__name__)
 
@@ -33,6 +36,8 @@ def run_deadline(room_id: int, version: int | None = None) -> bool:
     with open_table(room_id=room_id, allow_closed=True, missing_ok=True) as t:
         if t is None:
             return False
+        if t.room.paused and t.room.pause_reason == HOST:
+            return _end_capped_pause(t)
         if t.room.deadline_kind == QUICK:
             return run_quick_start(t, version, begin_match)
         if not _due(t, version):
@@ -118,6 +123,39 @@ def _auto_turn(t: Table, engine_seat: int, kind: str) -> None:
 
 # -- pausing ----------------------------------------------------------------------------------
 
+HOST = "host"
+
+
+def pause_ends_at(room: Room):
+    """When a host's pause ends by itself: a rated room's, HOST_PAUSE_CAP_SECONDS after it began; else None.
+
+    A pause without an end let a host hold a rated match (and the people in
+    it, whose absence then runs out) for as long as they liked.
+    """
+    if not (room.paused and room.pause_reason == HOST and room.rated and room.paused_at is not None):
+        return None
+    return room.paused_at + timedelta(seconds=settings.HOST_PAUSE_CAP_SECONDS)
+
+
+def cap_minutes() -> int:
+    return max(1, round(settings.HOST_PAUSE_CAP_SECONDS / 60))
+
+
+def _end_capped_pause(t: Table) -> bool:
+    """The host's pause past its cap: the table resumes by itself, and says so. False if not due."""
+    ends = pause_ends_at(t.room)
+    if ends is None or ends > clock.now() + timedelta(milliseconds=50):
+        t.skip()
+        return False
+    room_events.announce(t, "pause_ended", minutes=cap_minutes())
+    if t.connected_user_ids():
+        thaw(t)
+    else:
+        room = t.room
+        room.pause_reason = "empty"  # nobody there: it waits, as any empty room, for someone to come back
+        room.paused_at, room.paused_by = None, None
+    return True
+
 
 def freeze(t: Table) -> None:
     """Stop the clock: the time left is kept for ``thaw``."""
@@ -132,6 +170,7 @@ def thaw(t: Table) -> None:
     room = t.room
     room.paused = False
     room.pause_reason = ""
+    room.paused_at, room.paused_by = None, None
     if room.deadline_left is not None and (room.status == Room.Status.PLAYING or waiting_to_start(room)):
         t.set_deadline(clock.now() + timedelta(seconds=room.deadline_left))
         room.deadline_left = None
@@ -143,9 +182,19 @@ def pause(user, code: str) -> Room:
     with open_table(code, user=user, host_only=True) as t:
         if t.room.paused:
             raise RoomError("already_paused")
-        t.room.paused = True
-        t.room.pause_reason = "host"
+        room = t.room
+        room.paused, room.pause_reason = True, HOST
+        room.paused_at, room.paused_by = clock.now(), user
         freeze(t)
+        ends = pause_ends_at(room)
+        if ends is not None:  # the paused room's own deadline, planned as every deadline is
+            room_id, version = room.id, room.state_version
+            transaction.on_commit(
+                lambda: deadline_planned.send(Table, room_id=room_id, version=version, eta=ends), robust=True
+            )
+        room_events.announce(
+            t, "host_paused", by=room_events.person(user), minutes=cap_minutes() if ends is not None else None
+        )
     return t.room
 
 
@@ -170,6 +219,7 @@ def staff_pause(room_id: int) -> bool:
             return False
         room.paused = True
         room.pause_reason = "staff"
+        room.paused_at, room.paused_by = None, None  # a host's pause, if any, is over: staff's begins
         freeze(t)
         room_events.announce(t, "staff_paused")
         return True

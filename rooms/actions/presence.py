@@ -7,7 +7,7 @@ from django.conf import settings
 from django.db.models import Count, Q
 
 from rooms import clock
-from rooms.actions.deadlines import freeze, run_deadline, thaw
+from rooms.actions.deadlines import HOST, freeze, run_deadline, thaw
 from rooms.actions.match import expire
 from rooms.actions.quick_start import QUICK
 from rooms.actions.seats import leave_seat, next_host, transfer_host
@@ -179,6 +179,14 @@ def sweep() -> dict:
     expired = sum(
         expire(room_id) for room_id in open_rooms.filter(empty_since__lte=empty_before).values_list("id", flat=True)
     )
+    capped_before = now - timedelta(seconds=settings.HOST_PAUSE_CAP_SECONDS)
+    for room_id in Room.objects.filter(
+        paused=True, pause_reason=HOST, rated=True, paused_at__lte=capped_before
+    ).values_list("id", flat=True):
+        try:
+            fired += run_deadline(room_id)  # a host's pause past its cap whose task was lost
+        except Exception:
+            logger.exception("sweep: the pause of room %s could not end", room_id)
     return {"fired": fired, "removed": removed, "hosts": hosts, "expired": expired}
 
 
@@ -195,9 +203,25 @@ def _remove_absent(room_id: int, user) -> int:
         ):
             t.skip()
             return 0
-        leave_seat(t, user, reason="removed after absence")
+        leave_seat(t, user, reason="removed in pause" if away_inside_pause(t.room, seat) else "removed after absence")
         t.touch(state_changed=True)
         return 1
+
+
+def away_inside_pause(room: Room, seat: Seat) -> bool:
+    """Whether a person's whole absence fell inside a host's pause: their seat is freed, yet it is no leave.
+
+    The table was stopped when they went and still is; the host who paused is
+    not excused by their own pause (docs/rooms.md, docs/ratings.md).
+    """
+    return (
+        room.paused
+        and room.pause_reason == "host"
+        and room.paused_at is not None
+        and seat.absent_since is not None
+        and seat.absent_since >= room.paused_at
+        and room.paused_by_id != seat.user_id
+    )
 
 
 def _pass_absent_host(room_id: int) -> int:

@@ -107,8 +107,8 @@ def leave_seat(t: Table, user, reason: str = "left") -> Seat | None:
         transfer_host(t, leaving=user)
         return None
     room, rules = t.room, t.spec
-    ended = Participant.Ended.LEFT if reason == "left" else Participant.Ended.REMOVED
-    if reason == "removed after absence":
+    ended = ENDED.get(reason, Participant.Ended.REMOVED)
+    if reason in ("removed after absence", "removed in pause"):
         room_events.announce(t, "removed_absent", name=room_events.holder(seat), seat=seat.index)
     if room.status == Room.Status.PLAYING and seat.active:
         if rules.on_leave == "remove":
@@ -139,7 +139,9 @@ def leave_seat(t: Table, user, reason: str = "left") -> Seat | None:
 
 
 # Why the host role passed, by the reason a person left their seat.
-HOST_REASON = {"left": "left", "removed after absence": "absent", "removed": "removed"}
+HOST_REASON = {"left": "left", "removed after absence": "absent", "removed in pause": "absent", "removed": "removed"}
+# How the participant row ends, by the reason: an absence inside a host's pause is not a leave.
+ENDED = {"left": Participant.Ended.LEFT, "removed in pause": Participant.Ended.REMOVED_IN_PAUSE}
 
 
 def transfer_host(t: Table, leaving, reason: str = "left") -> None:
