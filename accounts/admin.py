@@ -4,12 +4,12 @@ from django.contrib import admin
 from django.contrib.admin.models import LogEntry
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
 from django.urls import reverse
-from django.utils.html import format_html_join
+from django.utils.html import format_html, format_html_join
 from django.utils.http import urlencode
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from accounts import audit
+from accounts import admin_erasure, audit
 from accounts.models import User
 from rooms.actions import moderation
 from rooms.admin.base import ReadOnlyAdmin
@@ -22,9 +22,9 @@ RESET_PERMISSION = "chat.add_sitemute"
 class UserAdmin(DjangoUserAdmin):
     fieldsets = (
         *DjangoUserAdmin.fieldsets,
-        (_("Mesa"), {"fields": ("display_name", "language", "pending_email", "records")}),
+        (_("Mesa"), {"fields": ("display_name", "language", "pending_email", "records", "erase_link")}),
     )
-    readonly_fields = ("records",)
+    readonly_fields = ("records", "erase_link")
     add_fieldsets = (
         (None, {"classes": ("wide",), "fields": ("username", "email", "usable_password", "password1", "password2")}),
     )
@@ -33,6 +33,26 @@ class UserAdmin(DjangoUserAdmin):
     search_fields = ("username", "display_name", "email")
     ordering = ("-date_joined",)
     actions = ["reset_display_names"]
+
+    def has_delete_permission(self, request, obj=None):
+        """Never Django's delete: it would take the person's messages, ratings and audit rows with them.
+
+        An account goes through its erasure instead (accounts/admin_erasure.py, ``erase_link``).
+        """
+        return False
+
+    def get_urls(self):
+        return [*admin_erasure.urls(self), *super().get_urls()]
+
+    def get_fieldsets(self, request, obj=None):
+        """The erasure's link only for whoever may erase (a chat moderator reads accounts, nothing more)."""
+        fieldsets = super().get_fieldsets(request, obj)
+        if obj is None or admin_erasure.allowed(request.user):
+            return fieldsets
+        return [
+            (name, {**options, "fields": tuple(f for f in options["fields"] if f != "erase_link")})
+            for name, options in fieldsets
+        ]
 
     def has_moderate_permission(self, request):
         return request.user.has_perm(RESET_PERMISSION)
@@ -50,6 +70,15 @@ class UserAdmin(DjangoUserAdmin):
         self.message_user(
             request, ngettext("%(n)s display name reset.", "%(n)s display names reset.", done) % {"n": done}
         )
+
+    @admin.display(description=_("account"))
+    def erase_link(self, obj):
+        if obj is None or obj.pk is None:
+            return "—"
+        if obj.pseudonym:
+            return _("Deleted: the records name %(name)s.") % {"name": obj.shown_name}
+        url = reverse("admin:accounts_user_erase", args=[obj.pk])
+        return format_html('<a class="button mesa-erase" href="{}">{}</a>', url, _("Delete this account…"))
 
     @admin.display(description=_("played"))
     def records(self, obj):

@@ -13,6 +13,9 @@ from django.http import Http404
 
 from rooms.models import Match
 
+# Staff who may read every match, private rooms' too: the table moderators' (a bare staff account may not).
+STAFF_PERMISSION = "rooms.view_match"
+
 # The match's seed, and its room's next one (the seed of the next match).
 SECRET_FIELDS = ("seed", "room__next_seed")
 
@@ -25,7 +28,7 @@ def without_secrets(queryset: QuerySet | None = None) -> QuerySet:
 def visible_to(user) -> QuerySet:
     """The matches ``user`` may read."""
     matches = without_secrets()
-    if user.is_staff:
+    if user.has_perm(STAFF_PERMISSION):
         return matches
     played = Match.players.through.objects.filter(user_id=user.pk).values("match_id")
     return matches.filter(Q(room__is_public=True) | Q(pk__in=played))

@@ -143,7 +143,7 @@ def verify_by_number(request, match_id: int, data: bool = False):
 
     Everybody else gets 404, as for a match that does not exist: sequential ids can be walked.
     """
-    if not request.user.is_staff:
+    if not request.user.has_perm(match_access.STAFF_PERMISSION):
         raise Http404("no such match")
     match = get_object_or_404(match_access.without_secrets(), pk=match_id)
     return redirect("rooms:verify_data" if data else "rooms:verify", public_id=match.public_id)

@@ -10,6 +10,7 @@ import json
 import re
 
 import pytest
+from django.contrib.auth.models import Permission
 from django.db import connection
 from django.test import Client
 from django.urls import reverse
@@ -163,6 +164,8 @@ def test_sequential_ids_answer_404_to_players_and_lead_staff_on(running, alice, 
         assert [client.get(url).status_code for url in old] == [404, 404]
     charlie.is_staff = True
     charlie.save()
+    assert [client.get(url).status_code for url in old] == [404, 404]  # staff without rooms.view_match
+    charlie.user_permissions.add(Permission.objects.get(codename="view_match", content_type__app_label="rooms"))
     response = client.get(old[0])
     assert response.status_code == 302 and response["Location"] == running.verify_url
     data = client.get(old[1])
@@ -188,6 +191,8 @@ def test_a_private_rooms_record_is_for_its_players_and_staff(alice, bob, charlie
     charlie.save()
     client = Client()
     client.force_login(charlie)
+    assert all(client.get(url).status_code == 404 for url in urls)  # staff without rooms.view_match
+    charlie.user_permissions.add(Permission.objects.get(codename="view_match", content_type__app_label="rooms"))
     assert all(client.get(url).status_code == 200 for url in urls)
 
 

@@ -1,0 +1,74 @@
+"""Staff erase an account from its admin page: the same erasure a person asks for, behind a confirmation.
+
+Django's own delete of a user would take their chat messages, ratings, rating
+changes and the audit rows with it (every one cascades) and leave the other
+players' hands pointing at nobody, so the user admin has no delete at all. The
+one way staff remove a person is this page: it runs ``accounts.erasure.erase``
+(the account emptied, the records kept under the pseudonym) and writes the
+audit log. It needs ``accounts.delete_user`` (superusers have it).
+"""
+
+from django.contrib import messages
+from django.contrib.admin.models import LogEntry
+from django.contrib.auth import get_user_model
+from django.contrib.contenttypes.models import ContentType
+from django.core.exceptions import PermissionDenied
+from django.http import HttpResponseRedirect
+from django.shortcuts import get_object_or_404
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
+from django.utils.translation import gettext as _
+
+from accounts import audit, erasure
+
+PERMISSION = "accounts.delete_user"
+
+
+def allowed(user) -> bool:
+    return user.has_perm(PERMISSION)
+
+
+def view(model_admin, request, user_id: int):
+    """GET asks (what goes, what stays); POST with ``confirm=yes`` erases and records it."""
+    if not allowed(request.user):
+        raise PermissionDenied
+    person = get_object_or_404(get_user_model(), pk=user_id)
+    change = reverse("admin:accounts_user_change", args=[person.pk])
+    refusal = None
+    if person.pk == request.user.pk:
+        refusal = _("Your own account is deleted from your data page, with your password.")
+    elif person.pseudonym:
+        refusal = _("This account is already deleted.")
+    if refusal is None and request.method == "POST" and request.POST.get("confirm") == "yes":
+        erasure.erase(person)
+        person.refresh_from_db()
+        _forget_old_names(person)
+        audit.record(request.user, person, "account_erase")
+        model_admin.message_user(
+            request, _("The account is deleted; its records now name %(name)s.") % {"name": person.shown_name}
+        )
+        return HttpResponseRedirect(change)
+    if refusal is not None and request.method == "POST":
+        model_admin.message_user(request, refusal, messages.ERROR)
+        return HttpResponseRedirect(change)
+    context = {
+        **model_admin.admin_site.each_context(request),
+        "title": _("Delete this account"),
+        "person": person,
+        "refusal": refusal,
+        "opts": model_admin.model._meta,
+    }
+    return TemplateResponse(request, "admin/accounts/user/erase.html", context)
+
+
+def _forget_old_names(person) -> None:
+    """The audit rows about the person named them as they were: they name the emptied account now."""
+    kind = ContentType.objects.get_for_model(type(person), for_concrete_model=False)
+    LogEntry.objects.filter(content_type=kind, object_id=str(person.pk)).update(object_repr=str(person)[:200])
+
+
+def urls(model_admin) -> list:
+    def erase(request, user_id: int):
+        return view(model_admin, request, user_id)
+
+    return [path("<int:user_id>/erase/", model_admin.admin_site.admin_view(erase), name="accounts_user_erase")]
