@@ -302,6 +302,8 @@ SERVER_PONG_SECONDS = env_int("MESA_SERVER_PONG_SECONDS", 10, 1, 3600)
 SOCKETS_PER_ROOM = env_int("MESA_SOCKETS_PER_ROOM", 5, 1)
 SOCKETS_PER_USER = env_int("MESA_SOCKETS_PER_USER", 20, 1)
 LOBBY_SOCKETS_PER_USER = env_int("MESA_LOBBY_SOCKETS_PER_USER", 5, 1)
+# The site socket every other page opens for its notifications (/ws/site/), per process.
+SITE_SOCKETS_PER_USER = env_int("MESA_SITE_SOCKETS_PER_USER", 20, 1)
 MESA_BENCH_ECHO = env_bool("MESA_BENCH_ECHO", False)
 
 LOGGING = {

@@ -102,6 +102,9 @@ def lobby_rooms(game: str | None = None) -> list[dict]:
                 "people": sum(1 for s in seats if s.user_id),
                 "bots": sum(1 for s in seats if s.bot_level),
                 "free": sum(1 for s in seats if s.is_empty),
+                # Bots' seats a person may take (reserved from the game's next boundary while in play).
+                "bot_seats": sum(1 for s in seats if s.bot_level and not s.stand_in and s.reserved_by_id is None),
+                "quick_play": room.quick_play,
                 "time_limit": room.time_limit,
                 "paused": room.paused,
                 "rated": room.rated,

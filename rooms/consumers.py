@@ -41,8 +41,6 @@ CLOSE_ROOM_CLOSED = 4410  # the room was closed (by its host or staff): the page
 
 logger = logging.getLogger(__name__)
 
-_lobby_sockets = limits.SocketCount()
-
 
 def _int(msg: dict, key: str):
     value = msg.get(key)
@@ -317,69 +315,3 @@ class RoomConsumer(GuardedConsumer):
             await self.send_json({"type": "event", **message["event"]})
         if message["event"].get("kind") == "room_closed":
             await self.close(code=CLOSE_ROOM_CLOSED)
-
-
-class LobbyConsumer(GuardedConsumer):
-    """The public room list, sent again whenever a room changes (at most every 0.5 s)."""
-
-    rate_per_second = limits.LOBBY_RATE_PER_SECOND
-    rate_burst = limits.LOBBY_RATE_BURST
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.game = None
-        self.pending = None
-        self.counted = False
-
-    async def connect(self):
-        if self.authenticated_user() is None:
-            await self.refuse(CLOSE_UNAUTHENTICATED)
-            return
-        if not _lobby_sockets.take(self.user.id, settings.LOBBY_SOCKETS_PER_USER):
-            await self.refuse(
-                CLOSE_TOO_MANY_SOCKETS,
-                ("too_many_sockets", f"At most {settings.LOBBY_SOCKETS_PER_USER} lobby tabs; close one and reload."),
-            )
-            return
-        self.counted = True
-        await self.join(broadcast.LOBBY_GROUP)
-        await self.join_sessions_group()
-        await self.accept()
-        self.watch()
-        await self.send_rooms()
-
-    async def release(self):
-        if self.pending:
-            self.pending.cancel()
-        if self.counted:
-            self.counted = False
-            _lobby_sockets.release(self.user.id)
-
-    async def send_rooms(self):
-        rooms = await database_sync_to_async(broadcast.lobby_rooms)(self.game)
-        await self.send_json({"type": "lobby", "rooms": rooms})
-
-    async def handle(self, msg: dict):
-        action = msg.get("action")
-        if action == "ping":
-            await self.send_json({"type": "pong"})
-            return
-        if action == "pong":
-            return
-        if action != "filter":
-            await self.send_json(_error("unknown_action"))
-            return
-        game = msg.get("game")
-        if game is not None and not isinstance(game, str):
-            await self.send_json(_error("bad_message"))
-            return
-        self.game = game[:40] if game else None
-        await self.send_rooms()
-
-    async def lobby_changed(self, event):
-        if self.pending is None or self.pending.done():
-            self.pending = asyncio.ensure_future(self._later())
-
-    async def _later(self):
-        await asyncio.sleep(0.5)
-        await self.send_rooms()

@@ -64,6 +64,8 @@ MESSAGES = {
     "bad_name": _("The room name must have 1 to 60 characters."),
     "bad_seat_count": _("This game cannot be played with that many seats."),
     "not_supported": _("That is not possible in this game."),
+    "bad_invitee": _("Write the player's username (at most 150 characters)."),
+    "invitation_gone": _("This invitation is no longer open: it was answered, or its room closed."),
     "play_elsewhere": _(
         "You already have a place at a Play now table (or a reserved seat): go back to it, or leave it first."
     ),

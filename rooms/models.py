@@ -16,7 +16,8 @@ from django.utils.translation import pgettext_lazy
 
 from games import fair, registry
 from rooms import stored
-from rooms.presence_models import Heartbeat, Presence  # noqa: F401  (models of this app, in their own module)
+from rooms.invite_models import Invitation  # noqa: F401  (a model of this app, in its own module)
+from rooms.presence_models import Heartbeat, Presence, SitePresence  # noqa: F401  (models of this app, in their own module)
 from rooms.quick_models import QuickPlayQueue  # noqa: F401  (a model of this app, in its own module)
 from rooms.storedjson import StoredJSONDecoder
 

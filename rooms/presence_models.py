@@ -39,3 +39,23 @@ class Heartbeat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} at {self.last_run}"
+
+
+class SitePresence(models.Model):
+    """One open site socket of a user (the lobby's, or any other page's notifications); gone when it closes.
+
+    What the lobby's "online" count reads, with the rooms' presences, across every server process.
+    """
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="site_presences", verbose_name=_("person")
+    )
+    channel_name = models.CharField(_("channel"), max_length=200, unique=True)
+    last_seen = models.DateTimeField(_("last seen"), db_index=True)
+
+    class Meta:
+        verbose_name = _("open site connection")
+        verbose_name_plural = _("open site connections")
+
+    def __str__(self) -> str:
+        return f"{self.user_id} on the site"

@@ -8,14 +8,15 @@ The benchmark's echo socket is routed only with ``MESA_BENCH_ECHO`` on
 from django.conf import settings
 from django.urls import path, re_path
 
-from rooms import consumers, echo
+from rooms import consumers, echo, site_consumers
 from rooms.guarded import NoSuchSocket
 
 
 def websocket_routes() -> list:
     routes = [
         path("ws/rooms/<str:code>/", consumers.RoomConsumer.as_asgi()),
-        path("ws/lobby/", consumers.LobbyConsumer.as_asgi()),
+        path("ws/lobby/", site_consumers.LobbyConsumer.as_asgi()),
+        path("ws/site/", site_consumers.SiteConsumer.as_asgi()),
     ]
     if settings.MESA_BENCH_ECHO:
         routes.append(path("ws/echo/", echo.EchoConsumer.as_asgi()))

@@ -120,9 +120,10 @@ def test_channels_dispatch_does_only_what_ours_does_plus_the_hop():
 
     from channels.consumer import AsyncConsumer
 
-    from rooms.consumers import LobbyConsumer, RoomConsumer
+    from rooms.consumers import RoomConsumer
     from rooms.dispatch import DirectDispatch
     from rooms.echo import EchoConsumer
+    from rooms.site_consumers import LobbyConsumer, SiteConsumer
 
     lines = [line.strip() for line in inspect.getsource(AsyncConsumer.dispatch).splitlines()]
     body = [line for line in lines if line and not line.startswith(('"""', "Works out", "async def"))]
@@ -134,7 +135,7 @@ def test_channels_dispatch_does_only_what_ours_does_plus_the_hop():
         "else:",
         'raise ValueError("No handler for message type %s" % message["type"])',
     ], "Channels' dispatch changed: check rooms/dispatch.py against it"
-    for consumer in (RoomConsumer, LobbyConsumer, EchoConsumer):
+    for consumer in (RoomConsumer, LobbyConsumer, SiteConsumer, EchoConsumer):
         assert consumer.dispatch is DirectDispatch.dispatch
 
 

@@ -3,7 +3,7 @@
 from django.conf import settings
 
 from games import fair
-from rooms import clock, participants, room_events
+from rooms import clock, invitations, participants, room_events
 from rooms.actions.quick_start import fill_and_start, waiting_to_start
 from rooms.errors import RoomError
 from rooms.models import Match, Presence, Room, Seat
@@ -143,6 +143,7 @@ def close(t: Table) -> None:
     room.deadline = None
     room.deadline_left = None
     room.host = None
+    invitations.room_closed(room.id)  # they expire with the room
 
 
 def close_room(room_id: int) -> bool:

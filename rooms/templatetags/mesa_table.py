@@ -436,6 +436,17 @@ def lobby_strings() -> dict:
         "rooms_1": _("1 room"),
         "rated": pgettext("room", "Rated"),
         "casual": pgettext("room", "Casual"),
+        # The lobby's life (rooms/lobby_feed.py): counts, the two lists, your rooms.
+        "online_n": counted(lambda n: ngettext("%(n)s person online", "%(n)s people online", n)),
+        "playing_n": counted(lambda n: ngettext("%(n)s playing", "%(n)s playing", n)),
+        "tables_n": counted(lambda n: ngettext("%(n)s table in play", "%(n)s tables in play", n)),
+        "bot_seats_n": counted(lambda n: ngettext("%(n)s bot's seat to take", "%(n)s bots' seats to take", n)),
+        "take_bot_seat": _("Take a bot's seat"),
+        "no_waiting": _("No table is waiting for players right now: press Play now to open one."),
+        "no_playing": _("No public table is in play right now."),
+        "no_mine": _("You have no seat in any open room."),
+        "private": _("private"),
+        "reserved": _("seat reserved for you"),
     }
 
 

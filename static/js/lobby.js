@@ -53,45 +53,115 @@ if (gameSelect) {
 }
 
 // --- the live list ------------------------------------------------------------------------------
+// One frame (docs/protocol.md "Site and lobby sockets") holds the public rooms, each marked with the
+// reader's place in it (`you`), the counts and the reader's own rooms; the page is redrawn from it.
 const list = $("room-list");
 const status = $("lobby-status");
 const filter = $("game-filter");
+const groups = { waiting: list.querySelector('[data-room-group="waiting"]'), playing: list.querySelector('[data-room-group="playing"]') };
 let ws = null;
 let attempt = 0;
 
-function render(rooms) {
-  list.replaceChildren();
-  status.textContent = rooms.length === 1 ? S.rooms_1 : rooms.length ? fill(S.rooms_n, { n: rooms.length }) : S.no_rooms;
-  for (const room of rooms) {
-    const li = document.createElement("li");
-    li.className = "room-item";
-    li.dataset.code = room.code;
-    const main = document.createElement("div");
-    main.className = "room-item__main";
-    const name = document.createElement("div");
-    name.className = "room-item__name";
-    name.textContent = room.name;
-    const facts = document.createElement("div");
-    facts.className = "room-item__facts";
-    const taken = room.seats - room.free;
-    const parts = [S.game_names[room.game] || room.game_name, fill(S.seats, { taken, total: room.seats })];
-    if (room.bots) parts.push(fill(S.bots_n, { n: room.bots }));
-    if (room.host) parts.push(room.host);
-    parts.push(room.rated ? S.rated : S.casual);
-    parts.push(S.status[room.status] || room.status_name);
-    if (room.paused) parts.push(S.paused);
-    facts.textContent = parts.join(" · ");
-    main.append(name, facts);
-    const link = document.createElement("a");
-    // A room where you have a seat (listed under "My rooms") is yours to go back to, not to watch.
-    const seated = document.querySelector(`[data-my-room="${CSS.escape(room.code)}"]`) !== null;
-    link.className = "button button--small" + (room.free || seated ? "" : " button--ghost");
-    link.href = `/rooms/${encodeURIComponent(room.code)}/`;
-    link.textContent = seated ? S.back_to_table : room.free ? S.join : S.watch;
-    if (seated) link.dataset.seated = "";
-    li.append(main, link);
-    list.append(li);
+function link(text, href, ghost) {
+  const a = document.createElement("a");
+  a.className = "button button--small" + (ghost ? " button--ghost" : "");
+  a.href = href;
+  a.textContent = text;
+  return a;
+}
+
+function roomItem(room, facts, actions) {
+  const li = document.createElement("li");
+  li.className = "room-item";
+  li.dataset.code = room.code;
+  const main = document.createElement("div");
+  main.className = "room-item__main";
+  const name = document.createElement("div");
+  name.className = "room-item__name";
+  name.textContent = room.name;
+  const line = document.createElement("div");
+  line.className = "room-item__facts";
+  line.textContent = facts.join(" · ");
+  main.append(name, line);
+  const buttons = document.createElement("div");
+  buttons.className = "room-item__actions";
+  buttons.append(...actions);
+  li.append(main, buttons);
+  return li;
+}
+
+function publicItem(room) {
+  const taken = room.seats - room.free;
+  const facts = [S.game_names[room.game] || room.game_name, fill(S.seats, { taken, total: room.seats })];
+  if (room.bots) facts.push(fill(S.bots_n, { n: room.bots }));
+  if (room.host) facts.push(room.host);
+  facts.push(room.rated ? S.rated : S.casual);
+  facts.push(S.status[room.status] || room.status_name);
+  if (room.paused) facts.push(S.paused);
+  const href = `/rooms/${encodeURIComponent(room.code)}/`;
+  const actions = [];
+  if (room.you) {
+    // A room where you sit or hold a reserved seat is yours to go back to, never to watch.
+    const back = link(S.back_to_table, href, false);
+    back.dataset.seated = "";
+    actions.push(back);
+  } else {
+    if (room.free) actions.push(link(S.join, href, false));
+    else if (room.status !== "waiting" && room.bot_seats) {
+      const take = link(S.take_bot_seat, href, false);
+      take.dataset.takeBotSeat = "";
+      actions.push(take);
+      facts.push(fill(S.bot_seats_n, { n: room.bot_seats }));
+    }
+    if (room.status !== "waiting" || !room.free) {
+      const watch = link(S.watch, href, true);
+      watch.dataset.watch = "";
+      actions.push(watch);
+    }
   }
+  return roomItem(room, facts, actions);
+}
+
+function fillGroup(node, rooms, empty) {
+  node.replaceChildren(...rooms.map(publicItem));
+  if (!rooms.length) {
+    const li = document.createElement("li");
+    li.className = "room-empty";
+    li.textContent = empty;
+    node.append(li);
+  }
+}
+
+function renderMine(mine) {
+  const ul = $("my-rooms");
+  ul.replaceChildren(...mine.map((room) => {
+    const facts = [S.game_names[room.game] || room.game, S.status[room.status] || room.status_name, room.rated ? S.rated : S.casual];
+    if (!room.public) facts.push(S.private);
+    if (room.reserved) facts.push(S.reserved);
+    const back = link(S.back_to_table, `/rooms/${encodeURIComponent(room.code)}/`, false);
+    back.dataset.myRoom = room.code;
+    return roomItem(room, facts, [back]);
+  }));
+  $("my-rooms-none").hidden = mine.length > 0;
+}
+
+function renderCounts(frame) {
+  $("lobby-online").textContent = fill(S.online_n, { n: frame.online });
+  for (const node of document.querySelectorAll("[data-game-count]")) {
+    const counts = frame.games[node.dataset.gameCount];
+    if (!counts) continue;
+    node.textContent = `${fill(S.playing_n, { n: counts.playing })} · ${fill(S.tables_n, { n: counts.tables })}`;
+  }
+}
+
+function render(frame) {
+  const rooms = frame.rooms;
+  status.textContent = rooms.length === 1 ? S.rooms_1 : rooms.length ? fill(S.rooms_n, { n: rooms.length }) : S.no_rooms;
+  const waiting = rooms.filter((r) => r.status === "waiting" && r.free);
+  fillGroup(groups.waiting, waiting, S.no_waiting);
+  fillGroup(groups.playing, rooms.filter((r) => !waiting.includes(r)), S.no_playing);
+  renderMine(frame.mine);
+  renderCounts(frame);
 }
 
 // The heartbeat as on the table (docs/protocol.md): a ping every few seconds; no answer in time
@@ -151,7 +221,8 @@ function connect() {
     const msg = JSON.parse(event.data);
     if (msg.type === "pong") { clearTimeout(pongTimer); ping(socket); return; }
     if (msg.type === "ping") { socket.send(JSON.stringify({ action: "pong" })); return; }
-    if (msg.type === "lobby") { status.dataset.connection = "online"; render(msg.rooms); }
+    if (msg.type === "lobby") { status.dataset.connection = "online"; render(msg); }
+    else if (msg.type.startsWith("invitation")) window.dispatchEvent(new CustomEvent("mesa:site-frame", { detail: msg }));
     if (msg.type === "error" && msg.code === "too_many_sockets") status.textContent = msg.message;
   });
   socket.addEventListener("close", (event) => { clearTimeout(opening); abandon(socket, event.code); });
