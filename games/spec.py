@@ -120,7 +120,8 @@ class GameSpec:
     # State keys the verify page compares with its own replay of a finished hand.
     verify_final: tuple[str, ...] = ()
     # How the log and the records say a move: move type (or "type+key" for a move carrying
-    # that key) -> a msgid with %(name)s, %(card)s, %(target)s, %(victim)s, %(suit)s, %(cards)s.
+    # that key; "type+run" for an addition whose run is known) -> a msgid with %(name)s,
+    # %(card)s, %(target)s, %(victim)s, %(suit)s, %(cards)s, %(first)s and %(last)s (the run's ends).
     move_words: dict[str, str] = field(default_factory=dict)
     rules_page: bool = True  # the site has a rules page for it (templates/rules/<name>.<lang>.html)
     _by_name: dict = field(init=False, repr=False, compare=False)

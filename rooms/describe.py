@@ -111,27 +111,33 @@ def holder_name(holder) -> str:
     return pseudonyms.shown(holder.name) or "?"
 
 
-def describe_move(game: str, entry: dict, name: str, victim: str | None = None) -> str:
+def describe_move(game: str, entry: dict, name: str, victim: str | None = None, run=None) -> str:
     """One log entry as a sentence: "alice melded 3 of hearts, 4 of hearts, 5 of hearts".
 
     ``name`` is who made it; ``victim`` names the owner of a stolen pile (the
-    capture games). Moves made for a person whose time ran out say so.
+    capture games); ``run`` the cards of the run a Buraco addition extended, as
+    it lay before (``extended_run``): "alice added 7 of hearts to the run 4 of
+    hearts to 6 of hearts". Moves made for a person whose time ran out say so.
     """
     kind = entry.get("kind")
     if kind == "leave":
         return _("%(name)s left the table.") % {"name": name}
-    text = _sentence(game, stored.as_dict(entry.get("move")), name, victim)
+    text = _sentence(game, stored.as_dict(entry.get("move")), name, victim, [c for c in run or [] if cards.is_card(c)])
     if entry.get("auto") is True:
         text = _("%(text)s (automatic: time ran out)") % {"text": text}
     return text
 
 
-def _sentence(game: str, move: dict, name: str, victim: str | None) -> str:
+def _sentence(game: str, move: dict, name: str, victim: str | None, run: list) -> str:
     """The game's own sentence for the move (``move_words`` in its spec), filled in."""
     words = registry.spec(game).move_words if game in registry.NAMES else {}
     kind = move.get("type") if isinstance(move.get("type"), str) else ""
-    # A variant for a move carrying a key ("play+suit": an eight with its suit) comes first.
-    template = next((words[f"{kind}+{key}"] for key in move if move.get(key) and f"{kind}+{key}" in words), None)
+    # A variant for a move carrying a key ("play+suit": an eight with its suit) comes first;
+    # an addition whose run is known names it ("add+run").
+    template = words.get(f"{kind}+run") if run else None
+    template = template or next(
+        (words[f"{kind}+{key}"] for key in move if move.get(key) and f"{kind}+{key}" in words), None
+    )
     template = template or words.get(kind)
     if template is None:
         return _("%(name)s played") % {"name": name}
@@ -142,9 +148,31 @@ def _sentence(game: str, move: dict, name: str, victim: str | None) -> str:
         "victim": lambda: victim or "?",
         "suit": lambda: _suit(move.get("suit")),
         "cards": lambda: cards_name(move.get("cards")),
+        "first": lambda: card_name(run[0]),
+        "last": lambda: card_name(run[-1]),
     }
     # Only the words the sentence uses are made.
     return _(template) % {key: make() for key, make in values.items() if f"%({key})s" in template}
+
+
+def extended_run(engine, state, engine_seat, move) -> list[str] | None:
+    """The cards of the run a Buraco addition (``{"type": "add", "meld": i}``) extends, in ``state`` before it.
+
+    Read from the engine's public view (runs lie face up, listed by team in the order they were
+    laid); None for any other move, or when the state names no such run.
+    """
+    if not isinstance(move, dict) or move.get("type") != "add" or not isinstance(engine_seat, int):
+        return None
+    index = move.get("meld")
+    if not isinstance(index, int) or isinstance(index, bool) or index < 0:
+        return None
+    try:
+        view = engine.view(state, engine_seat)
+    except (KeyError, IndexError, TypeError, ValueError):
+        return None
+    runs = stored.as_list(stored.as_dict(view.get("melds")).get(view.get("team")))
+    run = stored.as_dict(runs[index]) if index < len(runs) else {}
+    return list(stored.strings(run.get("cards"))) or None
 
 
 def seat_holder(seat):
@@ -173,9 +201,9 @@ def in_languages(describe, *args, **kwargs) -> dict[str, str]:
     return out
 
 
-def live_move(game: str, entry: dict, actor, victim=None) -> str:
-    """The table's sentence for a move just made; ``actor``/``victim`` are holders."""
-    return describe_move(game, entry, holder_name(actor), holder_name(victim) if victim is not None else None)
+def live_move(game: str, entry: dict, actor, victim=None, run=None) -> str:
+    """The table's sentence for a move just made; ``actor``/``victim`` are holders, ``run`` as in ``describe_move``."""
+    return describe_move(game, entry, holder_name(actor), holder_name(victim) if victim is not None else None, run)
 
 
 def live_event(kind: str, actor, hand: int | None = None) -> str:
@@ -203,14 +231,16 @@ class LogLine:
     by: str  # the log's own record of the actor ("alice", "bot:normal", "timeout")
 
 
-def hand_log(hand, rows) -> list[LogLine]:
+def hand_log(hand, rows, runs: dict | None = None) -> list[LogLine]:
     """Every entry of ``hand.moves`` described, each named after who held the seat at that move.
 
-    ``rows`` are the hand's participants (``rooms.participants.holders``). An entry
-    of another shape than the services write (a row changed by hand) still gets
-    its line, with what can be read of it.
+    ``rows`` are the hand's participants (``rooms.participants.holders``); ``runs``
+    maps a log entry (from 0) to the run it extended (``extended_run``, read from the
+    hand played again). An entry of another shape than the services write (a row
+    changed by hand) still gets its line, with what can be read of it.
     """
     seat_map = stored.as_list(hand.seat_map)
+    runs = runs or {}
     lines = []
     for index, entry in enumerate(stored.as_list(hand.moves)):
         entry = stored.as_dict(entry)
@@ -232,7 +262,7 @@ def hand_log(hand, rows) -> list[LogLine]:
                 at=moment_of(entry.get("at")),
                 seat=room_seat,
                 name=name,
-                text=describe_move(hand.game, {**entry, "move": move}, name, victim),
+                text=describe_move(hand.game, {**entry, "move": move}, name, victim, runs.get(index)),
                 auto=entry.get("auto") is True,
                 by=str(entry.get("by") or ""),
             )

@@ -112,9 +112,12 @@ def build(hand) -> HandRecord:
     rows = participants.holders(hand)
     teams = registry.spec(hand.game).teams
     seat_map = stored.as_list(hand.seat_map)
+    # The hand played again names the run each addition extended (runs lie face up: shown while
+    # the match is played too) and, once the match is over, each seat's cards.
+    walked = hand_replay.walk(hand)
     record = HandRecord(
         seats=_seats(rows, teams),
-        log=hand_log(hand, rows),
+        log=hand_log(hand, rows, hand_replay.extended_runs(hand, walked)),
         scores=_scores(hand, rows, teams),
         breakdown=_breakdown(hand, rows, seat_map),
         ended_how=hand_end.why_it_ended(hand.game, hand.result, hand.ended_at is not None),
@@ -123,7 +126,7 @@ def build(hand) -> HandRecord:
         # Cards come from the deck and the match's seed, both secret while the match is played.
         record.cards_hidden = True
         return record
-    found = hand_replay.hand_cards(hand, rows)
+    found = hand_replay.hand_cards(hand, rows, walked)
     record.undealt = found.undealt
     record.broken_at = None if found.broken_at is None else found.broken_at + 1
     for seat in found.seats:

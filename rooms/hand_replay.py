@@ -21,7 +21,7 @@ from games import IllegalMove, registry
 from games.canonical import canonical_move
 from games.cards import is_card, sort_key
 from rooms import stored
-from rooms.describe import describe_move, holder_name, live_event, moment_of
+from rooms.describe import describe_move, extended_run, holder_name, live_event, moment_of
 from rooms.participants import holder_at
 
 REFUSALS = (IllegalMove, KeyError, IndexError, TypeError, ValueError, AttributeError)
@@ -139,6 +139,17 @@ def hand_cards(hand, rows, walked: Walk | None = None) -> HandCards:
     return HandCards(seats, mortos, broken_at=walked.broken_at)
 
 
+def extended_runs(hand, walked: Walk) -> dict[int, list[str]]:
+    """Log entry (from 0) -> the run that Buraco addition extended, as it lay just before it."""
+    engine = registry.get(hand.game)
+    out = {}
+    for before, step in zip(walked.steps, walked.steps[1:], strict=False):
+        run = extended_run(engine, before.state, step.entry.get("seat"), step.move)
+        if run:
+            out[step.index] = run
+    return out
+
+
 def _clock(at) -> str:
     """A log entry's time as the admin shows it: the site's time zone, to the second."""
     moment = moment_of(at)
@@ -197,13 +208,35 @@ def _deal_label(hand, rows, players: int) -> str:
     return _("Deal")
 
 
-def _move_label(hand, rows, step: Step) -> str:
-    """A log entry's caption: the move in words, named after who made it (and whom it took from)."""
+def _move_label(hand, rows, step: Step, before: Step) -> str:
+    """A log entry's caption: the move in words, named after who made it (and whom it took from, which run it extended)."""
     actor = holder_at(rows, step.entry["seat"], step.index)
     victim = None
     if isinstance(step.move, dict) and isinstance(step.move.get("from"), int):
         victim = holder_name(holder_at(rows, step.move["from"], step.index))
-    return describe_move(hand.game, {**step.entry, "move": step.move}, holder_name(actor), victim)
+    run = extended_run(registry.get(hand.game), before.state, step.entry["seat"], step.move)
+    return describe_move(hand.game, {**step.entry, "move": step.move}, holder_name(actor), victim, run)
+
+
+def _room_seat(seat_map: list, engine_seat) -> int | None:
+    """An engine seat's room seat, from 1 (what the replay's seat filter picks); None if the map names none."""
+    if isinstance(engine_seat, int) and 0 <= engine_seat < len(seat_map) and isinstance(seat_map[engine_seat], int):
+        return seat_map[engine_seat] + 1
+    return None
+
+
+def seat_choices(rows) -> list[dict]:
+    """The replay's seat filter: each room seat (from 1) with everyone who held it in the hand."""
+    by_seat: dict[int, list[str]] = {}
+    for row in rows:
+        names = by_seat.setdefault(row.seat, [])
+        name = holder_name(row)
+        if name not in names:
+            names.append(name)
+    return [
+        {"number": seat + 1, "label": _("Seat %(n)s · %(name)s") % {"n": seat + 1, "name": ", ".join(names)}}
+        for seat, names in sorted(by_seat.items())
+    ]
 
 
 def replay_steps(hand, rows) -> list[dict]:
@@ -226,11 +259,12 @@ def replay_steps(hand, rows) -> list[dict]:
             **_table_at(engine, first, seat_map, rows, 0, takers),
         }
     ]
-    for step in walked.steps[1:]:
+    for before, step in zip(walked.steps, walked.steps[1:], strict=False):
         _note_takers(step.state, rows, step.index, takers)
         steps.append(
             {
-                "label": _move_label(hand, rows, step),
+                "label": _move_label(hand, rows, step, before),
+                "seat": _room_seat(seat_map, step.entry.get("seat")),
                 "move": step.move,
                 "time": _clock(step.entry.get("at")),
                 **_table_at(engine, step.state, seat_map, rows, step.index + 1, takers),

@@ -170,8 +170,9 @@ class Table:
     def apply(self, engine_seat: int, move, kind: str, by: str):
         """One move through the engine, recorded in the hand's log; ``RoomError`` if refused."""
         move = self._legal_copy(engine_seat, move)
+        before = self.state
         try:
-            state = self.engine.apply(self.state, engine_seat, move)
+            state = self.engine.apply(before, engine_seat, move)
         except IllegalMove as exc:
             raise RoomError(exc.code, exc.message) from None
         self._set_state(state)
@@ -185,7 +186,9 @@ class Table:
             "kind": kind,
             "auto": auto,
             "move": public,
-            **self._move_words({**entry, "move": public}),
+            **self._move_words(
+                {**entry, "move": public}, describe.extended_run(self.engine, before, engine_seat, move)
+            ),
         }
         # Not saved: the moves of this change, for its snapshots' logs (rooms/snapshots.py).
         self.room.moves_now = [*getattr(self.room, "moves_now", ()), self.room.last_move]
@@ -209,8 +212,11 @@ class Table:
             raise RoomError(exc.code, exc.message) from None
         raise RoomError("bad_move", "That move is not valid.")  # accepted, yet not in legal_moves
 
-    def _move_words(self, entry: dict) -> dict:
-        """``name`` and ``text`` of a move for the table's log, by who holds the seats as it is made."""
+    def _move_words(self, entry: dict, run=None) -> dict:
+        """``name`` and ``text`` of a move for the table's log, by who holds the seats as it is made.
+
+        ``run``: the cards of the run a Buraco addition extended, as it lay before the move.
+        """
         by_room_seat = {s.index: s for s in self.seats}
         seat_map = self.hand.seat_map
         actor = describe.seat_holder(by_room_seat[seat_map[entry["seat"]]])
@@ -219,7 +225,7 @@ class Table:
         if isinstance(source, int) and not isinstance(source, bool) and 0 <= source < len(seat_map):
             seat = by_room_seat.get(seat_map[source])
             victim = describe.seat_holder(seat) if seat is not None else None
-        text = describe.in_languages(describe.live_move, self.room.game, entry, actor, victim)
+        text = describe.in_languages(describe.live_move, self.room.game, entry, actor, victim, run)
         return {"name": actor.name or None, "text": text}
 
     def remove_player(self, seat: Seat, by: str) -> None:

@@ -173,7 +173,8 @@ def replay(request, hand_id: int):
     hand = get_object_or_404(Hand.objects.select_related("match", "room"), pk=hand_id)
     if hand.ended_at is None:
         raise Http404("the hand is still being played")
-    steps = hand_replay.replay_steps(hand, participants.holders(hand))
+    rows = participants.holders(hand)
+    steps = hand_replay.replay_steps(hand, rows)
     strings = {
         "seat_named": _("Seat %(n)s · %(name)s"),
         "morto_team": _("Morto of Team %(n)s"),
@@ -182,5 +183,11 @@ def replay(request, hand_id: int):
         "stand_in": _("bot playing for a player who left"),
     }
     ended_how = hand_end.why_it_ended(hand.game, hand.result, True)
-    context = {"hand": hand, "steps": steps, "replay_strings": strings, "ended_how": ended_how}
+    context = {
+        "hand": hand,
+        "steps": steps,
+        "replay_strings": strings,
+        "ended_how": ended_how,
+        "seat_choices": hand_replay.seat_choices(rows),
+    }
     return render(request, "rooms/replay.html", context)

@@ -14,6 +14,28 @@ from rooms.describe import holder_name, seat_label
 from rooms.models import Hand, Match
 
 
+def log_by_seat(record, chosen) -> dict:
+    """The moves of one seat when ``?seat=N`` (from 1) names one of the hand's seats; links to each seat's.
+
+    Returns ``log`` (the lines shown), ``log_seat`` (the chosen seat or None) and
+    ``log_filters`` (every seat with who held it, its link, and whether chosen).
+    """
+    numbers = [seat.number for seat in record.seats]
+    seat = int(chosen) if isinstance(chosen, str) and chosen.isdigit() and int(chosen) in numbers else None
+    filters = [{"label": _("All seats"), "query": "", "chosen": seat is None}]
+    for row in record.seats:
+        names = ", ".join(dict.fromkeys(holder.name for holder in row.holders))
+        filters.append(
+            {
+                "label": " · ".join(filter(None, [seat_label(row.number - 1), names])),
+                "query": f"?seat={row.number}",
+                "chosen": row.number == seat,
+            }
+        )
+    lines = record.log if seat is None else [line for line in record.log if line.seat == seat]
+    return {"log": lines, "log_seat": seat, "log_filters": filters}
+
+
 @admin.register(Hand)
 class HandAdmin(ReadOnlyAdmin):
     list_display = ("__str__", "game", "room_link", "number", "holders", "started_at", "ended_at", "scores")
@@ -42,7 +64,9 @@ class HandAdmin(ReadOnlyAdmin):
         hand = self.get_object(request, object_id)
         extra = dict(extra_context or {})
         if hand is not None:
-            extra["record"] = hand_record.build(hand)
+            record = hand_record.build(hand)
+            extra["record"] = record
+            extra.update(log_by_seat(record, request.GET.get("seat")))
         return super().change_view(request, object_id, form_url, extra_context=extra)
 
     @admin.display(description=gettext_lazy("room"))

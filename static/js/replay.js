@@ -9,6 +9,8 @@ const R = JSON.parse(document.getElementById("replay-strings").textContent);
 const steps = JSON.parse(document.getElementById("replay-steps").textContent);
 const $ = (id) => document.getElementById(id);
 let index = 0;
+// The seat filter (room seat from 1, or null): Previous and Next step through that seat's moves only.
+let seatShown = null;
 
 function node(tag, cls, text) {
   const n = document.createElement(tag);
@@ -108,22 +110,44 @@ function show(i) {
     if (view.drawn) box.append(node("p", "muted", `${S.game.play_it || ""} ${view.drawn}`));
     seats.append(box);
   });
-  $("prev").disabled = index === 0;
+  $("prev").disabled = neighbour(-1) === null;
   $("first").disabled = index === 0;
-  $("next").disabled = index === steps.length - 1;
+  $("next").disabled = neighbour(1) === null;
   $("last").disabled = index === steps.length - 1;
+}
+
+// The next step (direction 1) or the previous one (-1) that the seat filter shows; null: none.
+function neighbour(direction) {
+  for (let i = index + direction; i >= 0 && i < steps.length; i += direction) {
+    if (seatShown === null || steps[i].seat === seatShown) return i;
+  }
+  return null;
+}
+
+function step(direction) {
+  const to = neighbour(direction);
+  if (to !== null) show(to);
 }
 
 $("step-range").max = String(Math.max(0, steps.length - 1));
 $("step-range").addEventListener("input", (e) => show(Number(e.target.value)));
 $("first").addEventListener("click", () => show(0));
-$("prev").addEventListener("click", () => show(index - 1));
-$("next").addEventListener("click", () => show(index + 1));
+$("prev").addEventListener("click", () => step(-1));
+$("next").addEventListener("click", () => step(1));
+$("seat-filter").addEventListener("change", (e) => {
+  seatShown = e.target.value ? Number(e.target.value) : null;
+  // The chosen seat's first move from here on (or its last before), so the board shows one of its moves.
+  if (seatShown !== null && steps[index].seat !== seatShown) {
+    const to = neighbour(1) ?? neighbour(-1);
+    if (to !== null) show(to);
+    else show(index);
+  } else show(index);
+});
 $("last").addEventListener("click", () => show(steps.length - 1));
 document.addEventListener("keydown", (e) => {
-  if (e.target.tagName === "INPUT") return;
-  if (e.key === "ArrowRight") { show(index + 1); e.preventDefault(); }
-  else if (e.key === "ArrowLeft") { show(index - 1); e.preventDefault(); }
+  if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
+  if (e.key === "ArrowRight") { step(1); e.preventDefault(); }
+  else if (e.key === "ArrowLeft") { step(-1); e.preventDefault(); }
   else if (e.key === "Home") { show(0); e.preventDefault(); }
   else if (e.key === "End") { show(steps.length - 1); e.preventDefault(); }
 });

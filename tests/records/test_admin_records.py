@@ -62,7 +62,10 @@ def test_the_moves_are_sentences_with_time_and_who(leaver_match, staff_client):
     first = match.hands.get(number=1)
     html = page(staff_client, reverse("admin:rooms_hand_change", args=[first.pk]))
     log = html[html.index('class="mesa-log"') :]
-    lines = re.findall(r"<tr><td>(\d+)</td><td>([\d:]*)</td><td>(\d)</td><td>(.*?)</td><td>(.*?)</td></tr>", log)
+    lines = re.findall(
+        r'<tr class="mesa-move" data-seat="\d*"><td>(\d+)</td><td>([\d:]*)</td><td>(\d)</td><td>(.*?)</td><td>(.*?)</td></tr>',
+        log,
+    )
     assert len(lines) == len(first.moves)
     bruno = [line for line in lines if line[3] == "Bruno"]
     assert bruno and all(line[2] == "2" and line[4].startswith("Bruno ") for line in bruno)
