@@ -2,6 +2,7 @@
 
     python bench/bot_decisions.py --hands 40 --seed 1     # the figures in docs/benchmarks.md
     python bench/bot_decisions.py --quick                 # one hand per game, to see it works
+    python bench/bot_decisions.py --game crazy_eights --level hard --hands 10
 
 Every seat of a hand is played by one level and every decision of the hand is
 timed (``time.process_time``: CPU of this process on one core, whatever else
@@ -65,11 +66,14 @@ def main(argv=None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--pace", type=float, default=3.0, help="seconds between a table's moves at human pace")
     parser.add_argument("--level", action="append", choices=LEVELS)
+    parser.add_argument("--game", action="append", choices=sorted({g for g, _ in TABLES}), help="only these games")
     parser.add_argument("--quick", action="store_true", help="one hand each")
     args = parser.parse_args(argv)
     hands = 1 if args.quick else args.hands
     print(f"{hands} hands each, seed {args.seed}; CPU ms per decision")
     for game_name, players in TABLES:
+        if args.game and game_name not in args.game:
+            continue
         for level in args.level or LEVELS:
             times = [t for i in range(hands) for t in hand_times(game_name, players, level, i, args.seed)]
             mean = sum(times) / len(times)

@@ -1,24 +1,28 @@
-"""Crazy Eights bots: easy (random), normal (heuristics), hard (card counting + rollouts).
+"""Crazy Eights bots: easy (random), normal (heuristics), hard (card counting + search).
 
 Every bot decides from one seat's ``view`` and its ``legal_moves`` only, plus
-``memory``, a JSON-safe dict it keeps across its own turns. The hard bot fills
-in what the view hides with the engine's ``sample_state`` and plays each
-candidate out on those sampled states; it never sees the real state.
+``memory``, a JSON-safe dict it keeps across its own turns. The hard bot is
+``bots.search``'s determinized search: it fills in what the view hides with
+the engine's ``sample_state`` (the buried cards it remembers, the suits a seat
+has shown it lacks) and plays each candidate out to the end of the hand with
+the normal policy at every seat; it never sees the real state.
 """
 
+from bots.search import DeterminizedSearch, Game
+from games import crazy_eights
 from games.cards import SUIT_INDEX, SUITS
-from games.crazy_eights import apply, card_points, fits, legal_moves, result, sample_state
+from games.crazy_eights import card_points, result, sample_state
 
 EIGHT = "8"
 # Draw instead of spending an eight while the opponents are far from going out.
 EARLY_MIN_OPPONENT_CARDS = 4
 EARLY_MIN_STOCK = 8
-# Hard: a fixed sample count keeps decisions deterministic for a seed.
-HARD_SAMPLES = 24
-ROLLOUT_STEP_LIMIT = 400
-W_OPP_CARDS = 4.0
-W_CAN_PLAY = 6.0
-W_PRIOR = 5.0
+# Hard: simulated moves per decision (a fixed budget keeps decisions deterministic for a seed;
+# bench/bot_decisions.py keeps its p99 under budget), the longest playout, and the points of
+# margin that count as a whole win.
+HARD_PLY_BUDGET = 3000
+ROLLOUT_PLY_LIMIT = 300
+MARGIN_SCALE = 50.0
 
 
 def _suit_counts(cards, skip=None) -> dict:
@@ -153,155 +157,94 @@ def _apply_voids(state, voids, rng) -> None:
             hand[i], stock[j] = stock[j], hand[i]
 
 
-def _rollout_move(state, seat):
-    """A fast state-level policy for playouts: play the drawn card, shed the highest card, eights last."""
-    moves = legal_moves(state, seat)
-    if len(moves) == 1:
-        return moves[0]
-    hand = state["hands"][seat]
-    drawn = state["drawn"]
-    if drawn is not None:
-        card = drawn
-    else:
-        best = None
-        best_points = -1
-        eight = None
-        top = state["discard"][-1]
-        suit = state["suit"]
-        for c in hand:
-            if fits(c, top, suit):
-                if c[0] == EIGHT:
-                    eight = c
-                elif card_points(c) > best_points:
-                    best, best_points = c, card_points(c)
-        card = best or eight
+def _declare(view, card, voids) -> str:
+    """The suit held most; ties go to a suit the next seat has shown it lacks, then points held."""
+    hand = view["hand"]
+    counts = _suit_counts(hand, card)
+    nxt = str((view["seat"] + 1) % view["players"])
+    lacking = voids.get(nxt)
+    points = dict.fromkeys(SUITS, 0)
+    for c in hand:
+        if c != card and c[0] != EIGHT:
+            points[c[1]] += card_points(c)
+    return max(SUITS, key=lambda s: (counts[s], s == lacking, points[s], -SUIT_INDEX[s]))
+
+
+def _candidates(view, legal_moves, knowledge):
+    """Distinct choices: each card once (an eight with the suit chosen by counting), draw, keep."""
+    _, voids = knowledge
+    out = []
+    cards = set()
+    for move in legal_moves:
+        card = move.get("card")
         if card is None:
-            return moves[-1]
-    if card[0] == EIGHT:
-        return {"type": "play", "card": card, "suit": choose_suit(hand, card)}
-    return {"type": "play", "card": card}
-
-
-def _utility(state, seat) -> float:
-    scores = result(state)["scores"]
-    mine = scores[str(seat)]
-    others = [v for k, v in scores.items() if k != str(seat)]
-    return mine - max(others)
-
-
-class HardBot:
-    """Card counting plus determinized rollouts over one round of play.
-
-    Candidates are scored by a heuristic prior (the normal bot's shedding and
-    suit-following, without its early draws) plus the average outcome of
-    rolling every other seat forward with a simple policy until this seat is
-    to move again, on states sampled from the view: opponents' cards gained
-    or shed, eights they spent, and whether this seat can then play.
-    """
-
-    level = "hard"
-
-    def __init__(self, samples=HARD_SAMPLES, w_opp=W_OPP_CARDS, w_play=W_CAN_PLAY, w_prior=W_PRIOR, eight_prior=0.0):
-        self.samples = samples
-        self.eight_prior = eight_prior
-        self.w_opp = w_opp
-        self.w_play = w_play
-        self.w_prior = w_prior
-
-    def choose(self, view, legal_moves, rng, memory=None):
-        seen, voids = _remember(view, memory)
-        move = self._search(view, legal_moves, rng, seen, voids)
-        if memory is not None and move["type"] == "play":
-            # The card played covers the current top: both are then known.
-            if view["discard_top"] not in memory["buried"]:
-                memory["buried"].append(view["discard_top"])
-            memory["top"] = move["card"]
-        return move
-
-    def _search(self, view, legal_moves, rng, seen, voids):
-        if len(legal_moves) == 1:
-            return legal_moves[0]
-        seat = view["seat"]
-        candidates = self._candidates(view, legal_moves, voids)
-        if len(candidates) == 1:
-            return candidates[0]
-        totals = [self.w_prior * self._prior(view, move) for move in candidates]
-        weight = 1.0 / self.samples
-        for _ in range(self.samples):
-            base = sample_state(view, rng, seen=seen)
-            if voids:
-                _apply_voids(base, voids, rng)
-            for i, move in enumerate(candidates):
-                totals[i] += weight * self._round(base, seat, move)
-        best = max(range(len(candidates)), key=lambda i: totals[i])
-        return candidates[best]
-
-    def _candidates(self, view, legal_moves, voids):
-        """Distinct choices: each card once (an eight with the suit chosen by counting), draw, keep."""
-        hand = view["hand"]
-        out = []
-        cards = set()
-        for move in legal_moves:
-            card = move.get("card")
-            if card is None:
-                out.append(move)
-            elif card not in cards:
-                cards.add(card)
-                if card[0] == EIGHT:
-                    suit = self._declare(view, hand, card, voids)
-                    out.append(_eight_move(legal_moves, card, suit))
-                else:
-                    out.append(move)
-        return out
-
-    def _declare(self, view, hand, card, voids):
-        """The suit held most; ties go to a suit the next seat has shown it lacks, then points held."""
-        counts = _suit_counts(hand, card)
-        nxt = str((view["seat"] + 1) % view["players"])
-        lacking = voids.get(nxt)
-        points = dict.fromkeys(SUITS, 0)
-        for c in hand:
-            if c != card and c[0] != EIGHT:
-                points[c[1]] += card_points(c)
-        return max(SUITS, key=lambda s: (counts[s], s == lacking, points[s], -SUIT_INDEX[s]))
-
-    def _prior(self, view, move) -> float:
-        """The heuristic value of a move before any search: shed points, keep a suit to follow, save eights."""
-        hand = view["hand"]
-        kind = move["type"]
-        if kind == "play":
-            card = move["card"]
+            out.append(move)
+        elif card not in cards:
+            cards.add(card)
             if card[0] == EIGHT:
-                return self.eight_prior
-            return card_points(card) + 3 * _suit_counts(hand, card)[card[1]]
-        if kind == "keep":
-            return -5.0
-        return -20.0  # draw
-
-    def _round(self, base, seat, move) -> float:
-        """Play ``move``, then the other seats with the simple policy until ``seat`` is to move again."""
-        before = [len(h) for h in base["hands"]]
-        state = apply(base, seat, move)
-        if state["turn"] == seat and state["end"] is None:
-            state = apply(state, seat, _rollout_move(state, seat))  # a pending drawn card: play it
-        steps = 0
-        while state["end"] is None and state["turn"] != seat and steps < ROLLOUT_STEP_LIMIT:
-            turn = state["turn"]
-            state = apply(state, turn, _rollout_move(state, turn))
-            steps += 1
-        if state["end"] is not None:
-            return _utility(state, seat)
-        value = 0.0
-        hands = state["hands"]
-        for s, hand in enumerate(hands):
-            if s != seat:
-                value += self.w_opp * (len(hand) - before[s])
-        mine = hands[seat]
-        value -= 2.0 * (len(mine) - before[seat])
-        top = state["discard"][-1]
-        if any(c[0] != EIGHT and fits(c, top, state["suit"]) for c in mine):
-            value += self.w_play
-        return value
+                out.append(_eight_move(legal_moves, card, _declare(view, card, voids)))
+            else:
+                out.append(move)
+    return out
 
 
-BOTS = {"easy": EasyBot(), "normal": NormalBot(), "hard": HardBot()}
+def _observe(view, memory):
+    return _remember(view, memory)
+
+
+def _sample(view, knowledge, rng):
+    seen, voids = knowledge
+    state = sample_state(view, rng, seen=seen)
+    if voids:
+        _apply_voids(state, voids, rng)
+    return state
+
+
+def _value(state, seat) -> float:
+    """A playout's end for ``seat`` on 0..1: half for going out (or winning the block), half the points' margin.
+
+    A playout cut short at the move limit counts the points still held.
+    """
+    me = str(seat)
+    if state["end"] is not None:
+        outcome = result(state)
+        scores, winners = outcome["scores"], outcome["winners"]
+        win = (1.0 / len(winners)) if me in winners else 0.0
+        margin = scores[me] - max(v for k, v in scores.items() if k != me)
+    else:
+        held = {str(s): sum(card_points(c) for c in hand) for s, hand in enumerate(state["hands"])}
+        least_other = min(v for k, v in held.items() if k != me)
+        win = 0.5
+        margin = least_other - held[me]
+    margin = max(-1.0, min(1.0, margin / MARGIN_SCALE))
+    return 0.5 * win + 0.5 * (0.5 + 0.5 * margin)
+
+
+def _after_play(view, move, memory) -> None:
+    """The card played covers the current top: both are then known."""
+    if move["type"] == "play":
+        if view["discard_top"] not in memory["buried"]:
+            memory["buried"].append(view["discard_top"])
+        memory["top"] = move["card"]
+
+
+def _same(a, b) -> bool:
+    return a["type"] == b["type"] and a.get("card") == b.get("card")
+
+
+SEARCH = Game(
+    engine=crazy_eights,
+    policy=NormalBot(),
+    observe=_observe,
+    sample=_sample,
+    candidates=_candidates,
+    value=_value,
+    same=_same,
+    remember=_after_play,
+)
+
+BOTS = {
+    "easy": EasyBot(),
+    "normal": SEARCH.policy,
+    "hard": DeterminizedSearch(SEARCH, ply_budget=HARD_PLY_BUDGET, max_plies=ROLLOUT_PLY_LIMIT),
+}

@@ -5,21 +5,26 @@
   the turn with a top card opponents are unlikely to hold (counting the ranks
   already gone, from ``memory``); defensive when leading, bolder when behind;
   when forced to leave a card, leave the rank least likely to help others.
-- hard: determinized Monte-Carlo: the hidden cards are dealt at random with the
-  engine's ``sample_state`` (cards remembered as gone are buried), each
-  distinct candidate is played out to the next refill (or the end) with a
-  quick greedy policy, and the best average, blended with the normal score,
-  wins. Fixed sample counts keep it deterministic for one rng seed.
+- hard: ``bots.search``'s determinized search: the hidden cards dealt at random
+  with the engine's ``sample_state`` (cards remembered as gone are buried),
+  each distinct candidate played out to the end of the hand by the normal
+  policy at every seat, the best mean of winning wins. A fixed budget of
+  simulated moves keeps it deterministic for one rng seed.
 
 ``memory`` (JSON-safe, updated in place) keeps ``seen``: every card this seat
 has ever seen. A seen card no longer visible is buried in some pile: out of play.
 """
 
-import random
+from bots.search import DeterminizedSearch, Game
 
 COPIES = 4
-HARD_SAMPLES = 32
-HARD_MAX_CANDIDATES = 10
+# The hard search: simulated moves per decision (bench/bot_decisions.py keeps its p99 under
+# budget), the candidates it weighs at most (the best by the normal heuristic), and how a
+# playout's end is scored: winning the hand, plus a little for each card of margin.
+HARD_PLY_BUDGET = 2400
+HARD_MAX_CANDIDATES = 8
+MARGIN_WEIGHT = 0.2
+MARGIN_SCALE = 20.0
 
 # Weights of the normal heuristic (checked with bench/bots_fishing.py).
 RISK_LEADING = 1.2  # defend when ahead ...
@@ -27,13 +32,6 @@ RISK_BEHIND = 0.7  # ... be bold when behind
 GIFT = 0.8  # a discard an opponent can take
 PAIR = 0.5  # a discard we can take back with a second copy
 KEEP = 0.5  # a kept card whose rank waits in the centre (a steal to come)
-# Weights of the hard search: a threatened pile is worth half its cards at the horizon, a finished
-# hand's win counts ten cards, and the heuristic score is blended in at a quarter weight; rollouts
-# stop at the next refill (HORIZON_REFILLS).
-THREAT = 0.5
-HORIZON_REFILLS = 1
-END_WIN = 10.0
-PRIOR = 0.25
 
 
 # ---------------------------------------------------------------- what the view shows
@@ -214,102 +212,44 @@ class HeuristicBot:
         return legal_moves[top[0] if len(top) == 1 else rng.choice(top)]
 
 
-def _greedy(engine, state, seat, rng, classic):
-    """The rollout policy, playing with the sampled world open: the biggest steal, else the capture
-    that takes most and leaves a top no opponent holds, else a discard no opponent can take."""
-    moves = engine.legal_moves(state, seat)
-    held = set()
-    for s, hand in enumerate(state["hands"]):
-        if s != seat:
-            held.update(c[0] for c in hand)
-    best = None
-    best_value = float("-inf")
-    piles = state["piles"]
-    for m in moves:
-        r = m["card"][0]
-        if m["type"] == "steal":
-            value = 100 + len(piles[m["from"]][m.get("from_pile", 0)])
-        elif m["type"] == "capture":
-            value = 10 + (sum(1 for c in state["centre"] if c[0] == r) if classic else 1)
-            if r in held:
-                value -= 0.5 * sum(len(p) for p in piles[seat])
-        else:
-            value = 0.0 if r in held else 1.0
-        value += rng.random() * 0.1
-        if value > best_value:
-            best, best_value = m, value
-    return best
+def _playout_value(engine, state, seat: int) -> float:
+    """A playout's end for ``seat`` on 0..1: mostly whether it wins the hand, a little by how much.
+
+    A playout cut short (it never is with the default budget) is judged by the piles as they stand.
+    """
+    scores = (
+        engine.result(state)["scores"]
+        if state["over"]
+        else {str(s): sum(len(p) for p in own) for s, own in enumerate(state["piles"])}
+    )
+    me = str(seat)
+    mine = scores[me]
+    others = max((v for key, v in scores.items() if key != me), default=0)
+    win = 1.0 if mine > others else 0.5 if mine == others else 0.0
+    margin = max(-1.0, min(1.0, (mine - others) / MARGIN_SCALE))
+    return (1 - MARGIN_WEIGHT) * win + MARGIN_WEIGHT * (0.5 + 0.5 * margin)
 
 
-class SearchBot:
-    """hard: determinized rollouts from ``sample_state``; the heuristic breaks near-ties."""
+def search_game(engine, classic: bool, normal: HeuristicBot) -> Game:
+    """The fishing games as the search sees them: card counting from memory, the buried cards as gone."""
 
-    def __init__(self, engine, classic: bool, samples: int = HARD_SAMPLES):
-        self.engine = engine
-        self.classic = classic
-        self.samples = samples
+    def candidates(view, legal_moves, know):
+        moves = distinct(legal_moves, classic)
+        moves.sort(key=lambda m: -heuristic_score(view, m, know, classic))
+        return moves[:HARD_MAX_CANDIDATES]
 
-    def choose(self, view, legal_moves, rng, memory=None):
-        know = Knowledge(view, memory)
-        if len(legal_moves) == 1:
-            return legal_moves[0]
-        candidates = distinct(legal_moves, self.classic)
-        if len(candidates) == 1:
-            return candidates[0]
-        prior = {id(m): heuristic_score(view, m, know, self.classic) for m in candidates}
-        candidates.sort(key=lambda m: -prior[id(m)])
-        candidates = candidates[:HARD_MAX_CANDIDATES]
-        seat = view["seat"]
-        totals = [0.0] * len(candidates)
-        seen = sorted(know.gone)
-        for _ in range(self.samples):
-            sample_seed = rng.getrandbits(32)
-            world = self.engine.sample_state(view, random.Random(sample_seed), seen)
-            for i, move in enumerate(candidates):
-                totals[i] += self._rollout(world, seat, move, random.Random(sample_seed))
-        blend = PRIOR * self.samples
-        best = max(
-            range(len(candidates)),
-            key=lambda i: (totals[i] + blend * prior[id(candidates[i])], prior[id(candidates[i])]),
-        )
-        return candidates[best]
-
-    def _rollout(self, world, seat, move, play_rng):
-        """Play ``move``, then the greedy policy until the next refill or the end; the value for ``seat``.
-
-        A short horizon keeps the signal: whole-hand rollouts are dominated by
-        the luck of later deals. At the horizon each pile whose top rank another
-        player holds loses part of its worth; a finished hand counts the win.
-        """
-        engine = self.engine
-        me = str(seat)
-        state = engine.apply(world, seat, move)
-        stock = len(state["stock"])
-        refills = 0
-        while not state["over"]:
-            if len(state["stock"]) != stock:
-                stock = len(state["stock"])
-                refills += 1
-                if refills >= HORIZON_REFILLS:
-                    break
-            s = state["turn"]
-            state = engine.apply(state, s, _greedy(engine, state, s, play_rng, self.classic))
-        piles = {str(s): sum(len(p) for p in own) for s, own in enumerate(state["piles"])}
-        if not state["over"]:
-            for s, own in enumerate(state["piles"]):
-                held = {c[0] for t, hand in enumerate(state["hands"]) if t != s for c in hand}
-                for p in own:
-                    if p and p[-1][0] in held:
-                        piles[str(s)] -= THREAT * len(p)
-        if state["over"]:
-            piles = engine.result(state)["scores"]
-        mine = piles[me]
-        others = max((v for key, v in piles.items() if key != me), default=0)
-        if state["over"]:
-            win = 1.0 if mine > others else 0.5 if mine == others else 0.0
-            return END_WIN * win + (mine - others)
-        return float(mine - others)
+    return Game(
+        engine=engine,
+        policy=normal,
+        observe=Knowledge,
+        sample=lambda view, know, rng: engine.sample_state(view, rng, sorted(know.gone)),
+        candidates=candidates,
+        value=lambda state, seat: _playout_value(engine, state, seat),
+        same=lambda a, b: effect_key(a, classic) == effect_key(b, classic),
+    )
 
 
 def make_bots(engine, classic: bool) -> dict:
-    return {"easy": RandomBot(), "normal": HeuristicBot(classic), "hard": SearchBot(engine, classic)}
+    normal = HeuristicBot(classic)
+    hard = DeterminizedSearch(search_game(engine, classic, normal), ply_budget=HARD_PLY_BUDGET)
+    return {"easy": RandomBot(), "normal": normal, "hard": hard}

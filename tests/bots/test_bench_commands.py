@@ -25,6 +25,8 @@ def test_the_decision_time_benchmark_covers_every_game_table_and_level():
     out = run("bench/bot_decisions.py", "--quick")
     assert out.count(" hard: ") == 7 and out.count(" easy: ") == 7
     assert "buraco 4p hard" in out and "all-bot tables per core" in out
+    one = run("bench/bot_decisions.py", "--quick", "--game", "crazy_eights", "--level", "hard")
+    assert one.count(" hard: ") == 2 and "crazy_eights 4p hard" in one and "rouba_monte" not in one
 
 
 def test_the_rating_fit_writes_every_games_levels(tmp_path):

@@ -1,7 +1,10 @@
 """'Jogar agora': the seating order case by case, the start with bots after the wait (docs/rooms.md)."""
 
+import json
+
 import pytest
 
+from ratings import method
 from ratings.models import Rating
 from rooms import services
 from rooms.actions.quick_play import WINDOW_BASE, WINDOW_PER_SECOND, rating_window
@@ -82,8 +85,41 @@ def test_the_rating_window_widens_with_the_rooms_waiting_time(people, clock):
     assert rating_window(0) == WINDOW_BASE < rating_window(10)
 
 
-def test_a_newcomer_meets_normal_bots():
-    assert bot_level_for([25.0]) == "normal" and bot_level_for([19.0, 21.0]) == "easy"
+@pytest.fixture
+def fitted_bots(tmp_path, monkeypatch):
+    """Writes a bot ratings file of the test's own and makes the ratings read it."""
+
+    def write(data: dict) -> None:
+        path = tmp_path / "bot_ratings.json"
+        path.write_text(json.dumps(data))
+        monkeypatch.setattr(method, "BOT_RATINGS_FILE", path)
+        method.fitted_bots.cache_clear()
+
+    yield write
+    method.fitted_bots.cache_clear()
+
+
+def fitted_levels(easy: float, normal: float, hard: float) -> dict:
+    mus = {"easy": easy, "normal": normal, "hard": hard}
+    return {"levels": {level: {"mu": mu, "sigma": 2.0} for level, mu in mus.items()}}
+
+
+def test_quick_play_meets_the_bots_nearest_by_each_games_fitted_rating(fitted_bots):
+    fitted_bots({"rouba_monte": fitted_levels(24.2, 24.9, 26.4), "buraco": fitted_levels(7.8, 35.7, 31.1)})
+    # The guessed 20 / 25 / 30 would seat normal bots with 25.8 and hard ones with 34.
+    assert bot_level_for([25.8], "rouba_monte") == "hard"
+    assert bot_level_for([34.0, 36.0], "buraco") == "normal"
+    assert bot_level_for([30.0], "buraco") == "hard"
+    assert bot_level_for([15.0], "buraco") == "easy"
+    # A game the file does not cover falls back to the guessed values.
+    assert bot_level_for([25.0], "crazy_eights") == "normal" and bot_level_for([19.0, 21.0], "crazy_eights") == "easy"
+
+
+def test_the_published_bot_ratings_cover_every_game():
+    for game in ("rouba_monte", "stealing_bundles", "crazy_eights", "buraco"):
+        mus = {level: method.bot_rating(level, game)[0] for level in ("easy", "normal", "hard")}
+        assert mus == {level: method.fitted_bots()[game]["levels"][level]["mu"] for level in mus}
+        assert bot_level_for([mus["easy"]], game) == "easy"
 
 
 def test_a_full_room_starts_at_once_and_the_next_press_opens_another(people, clock):
@@ -114,7 +150,7 @@ def test_the_wait_runs_out_and_bots_of_the_nearest_level_fill_the_seats(alice, b
     assert room.status == Room.Status.PLAYING
     seats = list(Seat.objects.filter(room=room).order_by("index"))
     assert [s.user_id for s in seats[:2]] == [alice.id, bob.id]
-    assert {s.bot_level for s in seats[2:]} == {"hard"} == {bot_level_for([31.0, 29.5])}
+    assert {s.bot_level for s in seats[2:]} == {bot_level_for([31.0, 29.5], "buraco")}
     assert room.events[-1]["code"] == "quick_started"
     assert not services.run_deadline(room.id, planned)  # the same task again: nothing
 
