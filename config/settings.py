@@ -281,8 +281,10 @@ EMPTY_ROOM_EXPIRY_SECONDS = env_int("MESA_EMPTY_ROOM_SECONDS", 120, 1)
 HOST_PAUSE_CAP_SECONDS = env_int("MESA_HOST_PAUSE_CAP_SECONDS", 600, 1)
 # How long a room "Jogar agora" opened waits for people before bots fill its empty seats.
 QUICK_PLAY_WAIT_SECONDS = env_int("MESA_QUICK_PLAY_WAIT_SECONDS", 20, 1, 600)
-# "Jogar agora" presses one person may make in a minute (rooms/press_limits.py).
+# "Jogar agora" presses one person may make in a minute, and invitations by name one host
+# may send in an hour (rooms/press_limits.py).
 PLAY_PRESSES_PER_MINUTE = env_int("MESA_PLAY_PRESSES_PER_MINUTE", 10, 1)
+INVITATIONS_PER_HOUR = env_int("MESA_INVITATIONS_PER_HOUR", 20, 1)
 # A socket refreshes its presence every PRESENCE_REFRESH seconds; one silent for
 # PRESENCE_STALE seconds belonged to a process that died without closing it.
 PRESENCE_REFRESH_SECONDS = env_int("MESA_PRESENCE_REFRESH_SECONDS", 20, 1)

@@ -19,3 +19,10 @@ def play_press_refused(request) -> bool:
     return is_ratelimited(
         request, group="play-press", key=_user_key, rate=f"{settings.PLAY_PRESSES_PER_MINUTE}/m", increment=True
     )
+
+
+def invitation_refused(request) -> bool:
+    """Count one invitation this host sends (whatever the name); True when it is over the hour's limit."""
+    return is_ratelimited(
+        request, group="invite", key=_user_key, rate=f"{settings.INVITATIONS_PER_HOUR}/h", increment=True
+    )

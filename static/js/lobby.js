@@ -2,6 +2,7 @@
 // create-room form showing only the fields, choices and limits of the chosen game.
 
 import { fill } from "./cards.js";
+import { keepOpen } from "./site_socket.js";
 
 const S = JSON.parse(document.getElementById("mesa-strings").textContent);
 const $ = (id) => document.getElementById(id);
@@ -59,8 +60,6 @@ const list = $("room-list");
 const status = $("lobby-status");
 const filter = $("game-filter");
 const groups = { waiting: list.querySelector('[data-room-group="waiting"]'), playing: list.querySelector('[data-room-group="playing"]') };
-let ws = null;
-let attempt = 0;
 
 function link(text, href, ghost) {
   const a = document.createElement("a");
@@ -164,77 +163,28 @@ function render(frame) {
   renderCounts(frame);
 }
 
-// The heartbeat as on the table (docs/protocol.md): a ping every few seconds; no answer in time
-// and the socket is abandoned, whatever its readyState, and a new one opened after a backoff.
-const PING_MS = Number(status.dataset.pingMs) || 3000;
-const TIMEOUT_MS = Number(status.dataset.pongTimeoutMs) || 4000;
-let dead = true;
-let pingTimer = null;
-let pongTimer = null;
-let retryTimer = null;
-
 function setConnection(state) {
   if (status.dataset.connection !== state) status.dataset.connection = state;
   if (state === "reconnecting") status.textContent = S.reconnecting;
   else if (state === "offline") status.textContent = S.offline;
 }
 
-function abandon(socket, code = 1006) {
-  if (socket !== ws || dead) return;
-  dead = true;
-  clearTimeout(pingTimer);
-  clearTimeout(pongTimer);
-  try { socket.close(); } catch (e) { /* dropped either way */ }
-  // 4401: the session ended; 4409: too many tabs (the message above says so): reconnecting would not help.
-  if (code === 4401 || code === 4409) { status.dataset.connection = "offline"; return; }
-  setConnection(navigator.onLine === false || attempt > 0 ? "offline" : "reconnecting");
-  const cap = Math.min(3000, 500 * 2 ** attempt);
-  attempt += 1;
-  clearTimeout(retryTimer);
-  retryTimer = setTimeout(connect, cap / 2 + Math.random() * cap / 2);
-}
-
-function ping(socket) {
-  clearTimeout(pingTimer);
-  pingTimer = setTimeout(() => {
-    if (socket !== ws || dead) return;
-    socket.send(JSON.stringify({ action: "ping" }));
-    pongTimer = setTimeout(() => abandon(socket), TIMEOUT_MS);
-  }, PING_MS);
-}
-
-function connect() {
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const socket = new WebSocket(`${scheme}://${location.host}/ws/lobby/`);
-  ws = socket;
-  dead = false;
-  const opening = setTimeout(() => abandon(socket), PING_MS + TIMEOUT_MS);
-  socket.addEventListener("open", () => {
-    if (socket !== ws) return;
-    clearTimeout(opening);
-    attempt = 0;
-    ping(socket);
+const lobby = keepOpen("/ws/lobby/", {
+  pingMs: Number(status.dataset.pingMs) || 3000,
+  timeoutMs: Number(status.dataset.pongTimeoutMs) || 4000,
+  onOpen(socket) {
     if (filter.value) socket.send(JSON.stringify({ action: "filter", game: filter.value }));
-  });
-  socket.addEventListener("message", (event) => {
-    if (socket !== ws || dead) return;
-    const msg = JSON.parse(event.data);
-    if (msg.type === "pong") { clearTimeout(pongTimer); ping(socket); return; }
-    if (msg.type === "ping") { socket.send(JSON.stringify({ action: "pong" })); return; }
+  },
+  onFrame(msg) {
     if (msg.type === "lobby") { status.dataset.connection = "online"; render(msg); }
+    // The header's notifications (notices.js) read the invitations this socket carries on the lobby.
     else if (msg.type.startsWith("invitation")) window.dispatchEvent(new CustomEvent("mesa:site-frame", { detail: msg }));
     if (msg.type === "error" && msg.code === "too_many_sockets") status.textContent = msg.message;
-  });
-  socket.addEventListener("close", (event) => { clearTimeout(opening); abandon(socket, event.code); });
-}
-window.addEventListener("offline", () => abandon(ws));
-window.addEventListener("online", () => {
-  if (!dead) return;
-  clearTimeout(retryTimer);
-  attempt = 0;
-  connect();
+  },
+  onLost(code, attempt) {
+    // 4401: the session ended; 4409: too many tabs (the message above says so).
+    if (code === 4401 || code === 4409) { status.dataset.connection = "offline"; return; }
+    setConnection(navigator.onLine === false || attempt > 0 ? "offline" : "reconnecting");
+  },
 });
-filter.addEventListener("change", () => {
-  if (ws && !dead && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ action: "filter", game: filter.value }));
-});
-connect();
+filter.addEventListener("change", () => lobby.send({ action: "filter", game: filter.value }));

@@ -27,7 +27,8 @@ PONGLESS = """
   const Original = window.WebSocket;
   window.__sockets = [];
   window.WebSocket = class extends Original {
-    constructor(...args) { super(...args); window.__sockets.push(this); }
+    // The table's own sockets (the page's site socket for the header's notifications aside).
+    constructor(...args) { super(...args); if (String(args[0]).includes("/ws/rooms/")) window.__sockets.push(this); }
     addEventListener(type, listener, ...rest) {
       if (type !== "message") return super.addEventListener(type, listener, ...rest);
       return super.addEventListener(type, (event) => {

@@ -1,0 +1,92 @@
+// The header's notifications: invitations by name, live over the page's site socket (docs/protocol.md
+// "Site and lobby sockets"). The lobby's own socket carries them there (lobby.js hands each frame on as a
+// "mesa:site-frame" event); every other page opens /ws/site/ (site_socket.js, the lobby's heartbeat).
+// Accept is a plain form post (the server seats the person and opens the table); Decline is posted by
+// fetch and the card goes, in every tab, when the server's invitation_gone arrives.
+
+import { fill } from "./cards.js";
+import { keepOpen } from "./site_socket.js";
+
+const box = document.getElementById("site-notices");
+const list = document.getElementById("site-notices-list");
+const announcer = document.getElementById("site-announcer");
+const S = JSON.parse(document.getElementById("mesa-site-strings").textContent);
+const token = document.querySelector("#notice-token [name=csrfmiddlewaretoken]").value;
+
+function show() { box.hidden = list.children.length === 0; }
+
+function form(action, label, kind) {
+  const f = document.createElement("form");
+  f.method = "post";
+  f.action = action;
+  f.className = "inline-form";
+  const csrf = document.createElement("input");
+  csrf.type = "hidden";
+  csrf.name = "csrfmiddlewaretoken";
+  csrf.value = token;
+  const next = document.createElement("input");
+  next.type = "hidden";
+  next.name = "next";
+  next.value = location.pathname + location.search;
+  const button = document.createElement("button");
+  button.type = "submit";
+  button.className = "button button--small" + (kind === "decline" ? " button--ghost" : "");
+  button.textContent = label;
+  button.dataset[kind === "accept" ? "inviteAccept" : "inviteDecline"] = "";
+  f.append(csrf, next, button);
+  return f;
+}
+
+function add(invitation) {
+  if (list.querySelector(`[data-invitation="${invitation.id}"]`)) return;
+  const li = document.createElement("li");
+  li.className = "site-notice";
+  li.dataset.invitation = String(invitation.id);
+  const text = document.createElement("p");
+  text.className = "site-notice__text";
+  const game = S.game_names[invitation.game] || invitation.game;
+  text.textContent = fill(S.invited, { host: invitation.host, game, room: invitation.room_name });
+  const buttons = document.createElement("div");
+  buttons.className = "site-notice__buttons";
+  const decline = form(`/invitations/${invitation.id}/decline/`, S.decline, "decline");
+  decline.addEventListener("submit", (event) => {
+    event.preventDefault();
+    fetch(decline.action, { method: "POST", body: new FormData(decline), headers: { Accept: "application/json" } })
+      .then(() => remove(invitation.id))
+      .catch(() => {}); // offline: the card stays and may be declined again
+  });
+  buttons.append(form(`/invitations/${invitation.id}/accept/`, S.accept, "accept"), decline);
+  li.append(text, buttons);
+  list.append(li);
+  show();
+}
+
+function remove(id) {
+  const li = list.querySelector(`[data-invitation="${id}"]`);
+  if (li) li.remove();
+  show();
+}
+
+function handle(msg) {
+  box.dataset.connection = "online"; // the page hears the server: an invitation now arrives live
+  if (msg.type === "invitations") {
+    list.replaceChildren();
+    msg.invitations.forEach(add);
+  } else if (msg.type === "invitation") {
+    add(msg);
+    announcer.textContent = fill(S.arrived, { host: msg.host, game: S.game_names[msg.game] || msg.game });
+  } else if (msg.type === "invitation_gone") {
+    remove(msg.id);
+  }
+}
+
+if (document.getElementById("lobby-status")) {
+  window.addEventListener("mesa:site-frame", (event) => handle(event.detail));
+} else {
+  keepOpen("/ws/site/", {
+    pingMs: Number(box.dataset.pingMs) || 3000,
+    timeoutMs: Number(box.dataset.pongTimeoutMs) || 4000,
+    onFrame: handle,
+    onLost() { box.dataset.connection = "offline"; },
+  });
+}
