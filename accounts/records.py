@@ -42,6 +42,7 @@ class MatchLine:
     partners: list[str]  # Buraco: whoever held the partner's seat
     opponents: list[str]
     winners: list[str]
+    ended_by: str = ""  # the host who ended the match early, named as they sat at it
 
 
 def game_stats(user) -> list[GameStat]:
@@ -67,11 +68,25 @@ def outcome_labels() -> dict[str, str]:
     }
 
 
+def _ended_by(match: Match, rows: list[Participant], user_id: int) -> tuple[str, str]:
+    """(the host's name, the result's words) of a match its host ended early; ("", "") for any other."""
+    if match.ended_by_id is None or match.status == Match.Status.OVER:
+        return "", ""
+    name = next((holder_name(row) for row in rows if row.user_id == match.ended_by_id), "") or (
+        match.ended_by.shown_name if match.ended_by else ""
+    )
+    if match.ended_by_id == user_id:
+        return name, _("You ended it early: counted as leaving")
+    return name, _("Ended early by the host (%(name)s): no result") % {"name": name}
+
+
 def recent_matches(user, limit: int = RECENT_MATCHES) -> list[MatchLine]:
     """The user's latest matches, newest first: who sat with them, the result, the winners."""
     # Nothing here needs a seed: a running match's is never loaded.
     matches = list(
-        user.matches.select_related("room").defer("seed", "room__next_seed").order_by("-started_at", "-pk")[:limit]
+        user.matches.select_related("room", "ended_by")
+        .defer("seed", "room__next_seed")
+        .order_by("-started_at", "-pk")[:limit]
     )
     rows = participants.match_rows(m.pk for m in matches)
     labels = outcome_labels()
@@ -83,6 +98,7 @@ def recent_matches(user, limit: int = RECENT_MATCHES) -> list[MatchLine]:
         if m.status == Match.Status.PLAYING and outcome != "abandoned":
             outcome = ""  # still being played
         partners, opponents = _table(match_rows, user.pk, teams)
+        ended_by, ended_words = _ended_by(m, match_rows, user.pk)
         lines.append(
             MatchLine(
                 id=m.pk,
@@ -93,10 +109,11 @@ def recent_matches(user, limit: int = RECENT_MATCHES) -> list[MatchLine]:
                 started_at=m.started_at,
                 status=m.get_status_display(),
                 outcome=outcome,
-                outcome_label=labels.get(outcome, ""),
+                outcome_label=ended_words or labels.get(outcome, ""),
                 partners=partners,
                 opponents=opponents,
                 winners=winner_names(m, match_rows),
+                ended_by=ended_by,
             )
         )
     return lines

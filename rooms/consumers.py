@@ -55,6 +55,7 @@ ACTIONS = {
     "leave": lambda user, code, msg: services.leave(user, code),
     "start": lambda user, code, msg: services.start_match(user, code),
     "new_match": lambda user, code, msg: services.start_match(user, code),
+    "end_match": lambda user, code, msg: services.end_match(user, code),
     "next_hand": lambda user, code, msg: services.next_hand(user, code),
     "pause": lambda user, code, msg: services.pause(user, code),
     "resume": lambda user, code, msg: services.resume(user, code),

@@ -344,6 +344,8 @@ EVENT_WORDS = {
     "host_paused": gettext_noop("%(by)s paused the table."),
     "host_paused_capped": gettext_noop("%(by)s paused the table; it resumes by itself in %(minutes)s minutes."),
     "pause_ended": gettext_noop("The host's pause reached its %(minutes)s minutes: the table resumes by itself."),
+    "match_ended": gettext_noop("%(by)s ended match %(number)s early: no result."),
+    "match_ended_rated": gettext_noop("%(by)s ended match %(number)s early: no result; only %(by)s counts as leaving."),
     "staff_paused": gettext_noop("The site's staff paused the room."),
     "staff_resumed": gettext_noop("The site's staff resumed the room."),
     "room_closed": gettext_noop("%(by)s closed the room."),
@@ -360,6 +362,8 @@ def _event_template(code: str, params: dict) -> str | None:
         return EVENT_WORDS["host_nobody" if params.get("to") is None else f"host_{reason}"]
     if code == "match_started" and params.get("abandoned"):
         return EVENT_WORDS["match_restarted"]
+    if code == "match_ended" and params.get("rated"):
+        return EVENT_WORDS["match_ended_rated"]
     if code == "host_paused" and params.get("minutes"):
         return EVENT_WORDS["host_paused_capped"]
     if code == "room_closed" and params.get("by_staff"):

@@ -38,6 +38,7 @@ MESSAGES = {
     "need_players": _("More players are needed to start."),
     "seats_empty": _("All four seats must be taken (people or bots) to deal."),
     "match_in_progress": _("Not while a match is being played."),
+    "no_match_to_end": _("No match is being played."),
     "seats_locked": _("Seats are arranged only before a match starts or after it ends."),
     "same_seat": _("Choose two different seats."),
     "seat_empty": _("Nobody is in this seat."),

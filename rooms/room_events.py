@@ -31,6 +31,7 @@ CODES = (
     "quick_started",
     "host_paused",
     "pause_ended",
+    "match_ended",
 )
 
 

@@ -10,7 +10,7 @@ views, tasks and tests call them through this module.
 
 from rooms.actions.deadlines import THINK_OUTSIDE_LOCK, pause, resume, run_deadline, staff_pause, staff_resume
 from rooms.actions.host import close_by_host, hand_host, move_seat, remove_person, swap_seats
-from rooms.actions.match import close_room, expire, next_hand, set_client_seed, start_match
+from rooms.actions.match import close_room, end_match, expire, next_hand, set_client_seed, start_match
 from rooms.actions.play import move
 from rooms.actions.presence import (
     connect,
@@ -44,6 +44,7 @@ __all__ = [
     "connect",
     "create_room",
     "disconnect",
+    "end_match",
     "expire",
     "leave",
     "move",

@@ -139,6 +139,8 @@ def match_entry(match) -> dict | None:
         "totals": stored.as_dict(match.totals),
         "status": match.status,
         "winners": stored.as_list(match.winners),
+        # The host ended it before its end (``end_match``, ``new_match``): the dialog says so.
+        "ended_early": match.ended_by_id is not None and match.status == match.Status.ABANDONED,
     }
 
 

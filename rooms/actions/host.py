@@ -127,9 +127,13 @@ def hand_host(user, code: str, index) -> Room:
 
 
 def close_by_host(user, code: str) -> Room:
-    """The host ends the room: a match being played is abandoned, and every socket is closed."""
+    """The host ends the room: a match being played is abandoned, and every socket is closed.
+
+    Closing never erases a loss: the host is rated as having left a match being
+    played, as ``end_match`` rates them (docs/ratings.md).
+    """
     with open_table(code, user=user, host_only=True) as t:
         room_events.announce(t, "room_closed", by=room_events.person(user))
-        close(t)
+        close(t, ended_by=user)
         t.emit("room_closed")
     return t.room

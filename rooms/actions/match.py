@@ -106,6 +106,30 @@ def next_hand(user, code: str) -> Room:
     return t.room
 
 
+def end_match(user, code: str) -> Room:
+    """The host ends the match being played, in any game: no result, and the host is rated as having left it.
+
+    It never erases a loss (docs/ratings.md): everyone else keeps their rating
+    and counts the match as ended without a result; the table is told.
+    """
+    with open_table(code, user=user, host_only=True) as t:
+        room, match = t.room, t.match
+        if room.status not in (Room.Status.PLAYING, Room.Status.HAND_OVER) or match is None:
+            raise RoomError("no_match_to_end")
+        if match.status != Match.Status.PLAYING:
+            raise RoomError("no_match_to_end")
+        if room.paused and room.pause_reason == "staff":
+            raise RoomError("paused_by_staff", "The site's staff paused this room; only they can resume it.")
+        abandon_match(t, match, ended_by=user)
+        room.status = Room.Status.MATCH_OVER
+        room.deadline, room.deadline_kind, room.deadline_left = None, "", None
+        room.paused, room.pause_reason, room.paused_at, room.paused_by = False, "", None, None
+        apply_boundary(t, "match")
+        room_events.announce(t, "match_ended", number=match.number, by=room_events.person(user), rated=room.rated)
+        t.touch(state_changed=True)
+    return t.room
+
+
 def set_client_seed(user, code: str, seed) -> Room:
     with open_table(code, user=user, allow_closed=True) as t:
         if not isinstance(seed, str) or not 8 <= len(seed) <= 64 or any(c not in "0123456789abcdef" for c in seed):
@@ -134,10 +158,11 @@ def abandon_match(t: Table, match: Match, ended_by=None) -> None:
     participants.record_match_end(match, t.spec.teams)
 
 
-def close(t: Table) -> None:
+def close(t: Table, ended_by=None) -> None:
+    """The room closes; a match being played is abandoned (``ended_by``: the host who closed it, rated as leaving)."""
     room = t.room
     if t.match is not None and t.match.status == Match.Status.PLAYING:
-        abandon_match(t, t.match)
+        abandon_match(t, t.match, ended_by=ended_by)
     room.status = Room.Status.CLOSED
     room.closed_at = clock.now()
     room.deadline = None

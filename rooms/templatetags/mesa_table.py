@@ -110,6 +110,12 @@ def _common() -> dict:
             "Leave your seat? A bot plays your cards or they go back to the table, as the game's rules say."
         ),
         "confirm_new_match": _("Start a new match now? The match being played ends without a result."),
+        "end_match": _("End the match"),
+        "confirm_end_match": _(
+            "End the match now? It ends without a result; in a rated room it counts as leaving it for you, "
+            "and everyone else keeps their rating."
+        ),
+        "match_ended_early": _("The host ended the match early: no result."),
         "confirm_remove_bot": _("Remove this bot? It leaves at the end of the hand or match."),
         "confirm_take_over": _("Reserve this seat? %(when)s"),
         "setting_game": _("Game"),

@@ -705,6 +705,7 @@ export class Table {
     if (room.status === "hand_over") out.push(button("next_hand", S.next_hand, true));
     if (result) return out;
     if (room.status === "playing" && S.rules.restart_anytime) out.push(button("new_match", S.new_match, false, S.confirm_new_match));
+    if (room.status === "playing" || room.status === "hand_over") out.push(button("end_match", S.end_match, false, S.confirm_end_match));
     if (room.status === "playing") out.push(room.paused ? button("resume", S.resume, true) : button("pause", S.pause));
     return out;
   }
@@ -846,21 +847,37 @@ export class Table {
   renderResult(last) {
     const room = this.snapshot.room;
     const panel = $("result-panel");
-    const show = (room.status === "hand_over" || room.status === "match_over") && !!last;
-    const key = last ? `${last.match}:${last.number}:${room.status}` : "";
+    // A match its host ended early may have no finished hand of its own: the dialog still says so.
+    const early = room.status === "match_over" && !!room.match && room.match.ended_early;
+    if (early && last && last.match !== room.match.id) last = null;
+    const show = (room.status === "hand_over" || room.status === "match_over") && (!!last || early);
+    const key = last ? `${last.match}:${last.number}:${room.status}` : (early ? `${room.match.id}:early` : "");
     setHidden(panel, !show || this.resultClosedFor === key);
     if (!show) return;
     const over = room.status === "match_over";
-    const winners = ((over && room.match ? room.match.winners : last.result.winners) || []).map(String);
+    const winners = (early ? [] : (over && room.match ? room.match.winners : last.result.winners) || []).map(String);
     const names = winners.map((w) => this.label(w)).join(", ");
     let text;
-    if (!winners.length) text = S.no_winner;
+    if (early) text = S.match_ended_early;
+    else if (!winners.length) text = S.no_winner;
     else if (over) text = fill(winners.length > 1 ? S.match_tie : S.match_won, { names });
     else text = fill(winners.length > 1 ? S.hand_tie : S.hand_best, { names, n: last.number });
     text = this.sentence(text);
     $("result-title").textContent = over ? S.match_over_title : fill(S.hand_over_title, { n: last.number });
     const box = $("result");
     box.replaceChildren(el("p", { class: "result__winners", dataset: { over: over ? "match" : "hand" }, text }));
+    if (last) this.resultTables(box, last, winners);
+    if (over && room.match && room.match.seed) box.append(el("p", {}, el("a", { href: room.match.verify_url, text: S.verify })));
+    const actions = $("result-actions");
+    const buttons = this.snapshot.you.host ? this.hostButtons(true) : [];
+    actions.replaceChildren(...buttons);
+    if (!this.snapshot.you.host) actions.append(el("p", { class: "muted result__waiting", text: S.waiting_host }));
+    actions.append(el("button", { type: "button", class: "button button--ghost", id: "result-close",
+      onclick: () => { this.resultClosedFor = key; panel.hidden = true; }, text: S.see_table }));
+  }
+
+  // Why the hand ended, its scores and the match totals, the game's breakdown.
+  resultTables(box, last, winners) {
     const why = this.game.endReason ? this.game.endReason(this, last) : "";
     if (why) box.append(el("p", { class: "result__why", text: this.sentence(why) }));
     // A game whose breakdown already has each seat's hand and match points shows only that.
@@ -869,13 +886,6 @@ export class Table {
       const table = this.game.breakdown(this, last);
       if (table) box.append(table);
     }
-    if (over && room.match && room.match.seed) box.append(el("p", {}, el("a", { href: room.match.verify_url, text: S.verify })));
-    const actions = $("result-actions");
-    const buttons = this.snapshot.you.host ? this.hostButtons(true) : [];
-    actions.replaceChildren(...buttons);
-    if (!this.snapshot.you.host) actions.append(el("p", { class: "muted result__waiting", text: S.waiting_host }));
-    actions.append(el("button", { type: "button", class: "button button--ghost", id: "result-close",
-      onclick: () => { this.resultClosedFor = key; panel.hidden = true; }, text: S.see_table }));
   }
 
   // The hand's score and the match total of every player (or team).

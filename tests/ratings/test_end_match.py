@@ -1,0 +1,99 @@
+"""Ending a match early is a host power in every game, and it never erases a loss.
+
+Over the room socket: the host's ``end_match`` (Buraco too, once refused) ends
+the match without a result, recorded as ended by the host; the host is rated
+as having left it and everyone else keeps their rating; statistics and the
+profile say so, and the table is told. Closing the room mid-match costs the
+host the same (it once erased the loss as ``new_match`` did).
+"""
+
+import pytest
+from channels.db import database_sync_to_async
+
+from accounts.records import recent_matches
+from ratings import method
+from ratings.models import Rating, RatingChange
+from rooms import services
+from rooms.models import Match, PlayerStat, Room
+from tests.rooms.wsclient import connect, receive_until
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+
+@pytest.fixture(autouse=True)
+def no_embedded_worker(settings):
+    settings.MESA_EMBEDDED_WORKER = False
+
+
+async def socket(user, room):
+    comm, connected, _ = await connect(user, f"/ws/rooms/{room.code}/")
+    assert connected
+    await receive_until(comm, lambda m: m["type"] == "snapshot")
+    return comm
+
+
+async def send(comm, message_id, **message):
+    await comm.send_json_to({**message, "id": message_id})
+    answer, _ = await receive_until(comm, lambda m: m["type"] in ("ack", "error") and m.get("id") == message_id)
+    return answer.get("code") or answer["type"]
+
+
+@database_sync_to_async
+def room_of(alice, bob, game):
+    room = services.create_room(alice, game, "Mesa", time_limit=None)
+    services.sit(bob, room.code, 1)
+    for seat in range(2, 4):
+        services.add_bot(alice, room.code, seat, "hard")
+    return room
+
+
+@database_sync_to_async
+def outcome_of(alice, bob, room):
+    match = Match.objects.get(room=room, number=1)
+    changes = list(RatingChange.objects.filter(match=match))
+    bobs = list(Rating.objects.filter(user=bob).values_list("shown", "matches"))
+    stats = {s.user_id: (s.played, s.won, s.abandoned) for s in PlayerStat.objects.all()}
+    return match, changes, bobs, stats
+
+
+@pytest.mark.parametrize("game", ["buraco", "crazy_eights", "rouba_monte", "stealing_bundles"])
+async def test_the_host_ends_a_match_early_in_every_game_and_is_rated_as_having_left(alice, bob, game):
+    room = await room_of(alice, bob, game)
+    alice_ws, bob_ws = await socket(alice, room), await socket(bob, room)
+    assert await send(alice_ws, 1, action="start") == "ack"
+    assert await send(bob_ws, 1, action="end_match") == "not_host"
+    assert await send(alice_ws, 2, action="end_match") == "ack"
+    announced, _ = await receive_until(
+        bob_ws,
+        lambda m: m["type"] == "snapshot" and any(e["code"] == "match_ended" for e in m["room"].get("events", [])),
+    )
+    event = next(e for e in announced["room"]["events"] if e["code"] == "match_ended")
+    assert "counts as leaving" in event["text"]["en"] and event["text"]["pt-br"]
+    assert announced["room"]["status"] == "match_over"
+    assert await send(alice_ws, 3, action="end_match") == "no_match_to_end"
+    await alice_ws.disconnect()
+    await bob_ws.disconnect()
+
+    match, changes, bobs, stats = await outcome_of(alice, bob, room)
+    assert (match.status, match.ended_by_id) == (Match.Status.ABANDONED, alice.id)
+    assert [(c.user_id, c.left) for c in changes] == [(alice.id, True)]
+    assert changes[0].shown_after < changes[0].shown_before
+    assert bobs in ([], [(method.INITIAL_SHOWN, 0)])  # bob keeps his rating
+    assert stats == {alice.id: (1, 0, 1), bob.id: (1, 0, 0)}
+    lines = await database_sync_to_async(lambda: (recent_matches(alice)[0], recent_matches(bob)[0]))()
+    assert lines[0].ended_by == alice.shown_name and lines[1].ended_by == alice.shown_name
+    assert lines[0].outcome == "abandoned" and lines[1].outcome == "no_result"
+    room_now = await database_sync_to_async(Room.objects.get)(pk=room.pk)
+    assert room_now.status == Room.Status.MATCH_OVER and room_now.deadline is None
+
+
+async def test_closing_the_room_mid_match_rates_the_host_as_having_left(alice, bob):
+    room = await room_of(alice, bob, "rouba_monte")
+    alice_ws = await socket(alice, room)
+    assert await send(alice_ws, 1, action="start") == "ack"
+    assert await send(alice_ws, 2, action="close_room") == "ack"
+    match, changes, bobs, stats = await outcome_of(alice, bob, room)
+    assert match.ended_by_id == alice.id
+    assert [(c.user_id, c.left) for c in changes] == [(alice.id, True)]
+    assert bobs in ([], [(method.INITIAL_SHOWN, 0)])
+    assert stats == {alice.id: (1, 0, 1), bob.id: (1, 0, 0)}
