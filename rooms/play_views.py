@@ -12,6 +12,7 @@ from urllib.parse import urlencode
 from django.conf import settings
 from django.shortcuts import redirect, render, resolve_url
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
@@ -48,7 +49,7 @@ def play(request):
         back = reverse("rooms:play") + "?" + urlencode({"game": game, **({"rated": "on"} if rated else {})})
         return redirect(f"{resolve_url(settings.LOGIN_URL)}?{urlencode({'next': back})}")
     if request.method == "GET":
-        context = {"game": game, "game_name": registry.spec(game).display_name(), "casual": not rated}
+        context = {"game": game, "game_name": registry.spec(game).display_name(get_language()), "casual": not rated}
         return render(request, "rooms/play.html", context)
     if press_limits.play_press_refused(request):
         return _refused(request, _("You pressed Play now too often; wait a minute and press it again."), 429)

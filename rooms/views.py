@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required, permission_required
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from config import errors
@@ -60,7 +61,7 @@ def lobby(request):
         "my_rooms": mine,
         "games": registry.NAMES,
         "lobby_settings": lobby_settings(),
-        "play_games": [(spec.name, spec.display_name()) for spec in registry.specs()],
+        "play_games": [(spec.name, spec.display_name(get_language())) for spec in registry.specs()],
     }
     return render(request, "rooms/lobby.html", context)
 

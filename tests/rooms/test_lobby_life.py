@@ -158,3 +158,14 @@ async def test_the_site_socket_answers_pings_refuses_other_actions_and_needs_a_s
     assert not await database_sync_to_async(SitePresence.objects.exists)()
     anonymous, _, _ = await connect(None, "/ws/site/")
     assert (await anonymous.receive_output(timeout=10))["code"] == 4401
+
+
+@pytest.mark.django_db
+def test_the_play_now_buttons_name_each_game_in_the_readers_language(alice, client, settings):
+    client.force_login(alice)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    english = client.get("/lobby/").content.decode()
+    assert "Play now · Crazy Eights" in english and "Oito Maluco" not in english
+    assert "Play now · Crazy Eights" in client.get("/play/?game=crazy_eights").content.decode()
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "pt-br"
+    assert "Jogar agora · Oito Maluco" in client.get("/lobby/").content.decode()
