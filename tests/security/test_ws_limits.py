@@ -53,7 +53,7 @@ async def raw_connect(path: str, headers: list) -> tuple[bool, int | None]:
         None,
     ],
 )
-@pytest.mark.parametrize("path", ["room", "/ws/lobby/"])
+@pytest.mark.parametrize("path", ["room", "/ws/lobby/", "/ws/site/"])
 def test_a_logged_in_session_from_a_foreign_origin_is_refused(alice, origin, path):
     async def scenario():
         room = await new_room(alice)
@@ -97,7 +97,7 @@ def test_no_valid_session_no_socket(alice, cookie):
         headers = [(b"host", b"testserver"), (b"origin", b"http://testserver")]
         if cookie:
             headers.append((b"cookie", cookie))
-        for target in (f"/ws/rooms/{room.code}/", "/ws/lobby/"):
+        for target in (f"/ws/rooms/{room.code}/", "/ws/lobby/", "/ws/site/"):
             comm = WebsocketCommunicator(application, target, headers=headers)
             await comm.connect()
             assert (await closed_with(comm))[0] == consumers.CLOSE_UNAUTHENTICATED
