@@ -26,6 +26,7 @@ class GameStat:
     played: int
     won: int
     abandoned: int  # left before the end; counted in played
+    tied: int = 0  # shared the top: never counted in won
 
 
 @dataclass(frozen=True)
@@ -52,8 +53,8 @@ def game_stats(user) -> list[GameStat]:
     for spec in registry.specs():
         stat = rows.get(spec.name)
         label = spec.display_name(get_language())
-        played, won, abandoned = (stat.played, stat.won, stat.abandoned) if stat else (0, 0, 0)
-        lines.append(GameStat(spec.name, label, played, won, abandoned))
+        played, won, abandoned, tied = (stat.played, stat.won, stat.abandoned, stat.tied) if stat else (0, 0, 0, 0)
+        lines.append(GameStat(spec.name, label, played, won, abandoned, tied))
     return lines
 
 

@@ -363,6 +363,10 @@ def _stealing_bundles() -> dict:
         "games_played": _("Games played: %(n)s of %(total)s."),
         "tiebreak_round": _("Tie-break round: it does not count as a game."),
         "tiebreak_next": _("Tied at the top: %(names)s play a tie-break round."),
+        # A match of several games: the column that decides it, and the last game's cards beside it.
+        "games_won": _("Games won in the match"),
+        "match_cards": _("Cards in the match"),
+        "last_game_cards": _("Cards in the last game"),
     }
 
 

@@ -8,6 +8,7 @@ OpenSkill's own numbers.
 """
 
 import pytest
+from django.urls import reverse
 from openskill.models import PlackettLuce
 
 from ratings import method
@@ -28,7 +29,7 @@ pytestmark = pytest.mark.django_db
         ("buraco", {0: "p0", 1: "p1", 2: "easy", 3: "normal"}, ["0", "1"], True),
     ],
 )
-def test_a_tied_rated_match_rates_a_draw_and_counts_it(people, game, holders, winners, teams):
+def test_a_tied_rated_match_rates_a_draw_and_counts_it(client, people, game, holders, winners, teams):
     seats = {seat: people[int(h[1])] if h.startswith("p") else h for seat, h in holders.items()}
     totals = {w: 3 for w in winners}
     if game == "rouba_monte":
@@ -64,3 +65,7 @@ def test_a_tied_rated_match_rates_a_draw_and_counts_it(people, game, holders, wi
     assert stats == {p0.id: (1, 0, 1, 0), p1.id: (1, 0, 1, 0)}
     assert {r.user_id: r.matches for r in Rating.objects.filter(game=game)} == {p0.id: 1, p1.id: 1}
     assert participants.match_outcomes(match, teams) == {p0.id: "tied", p1.id: "tied"}
+    # The leaderboard counts it (it once said "no rated match in this game yet").
+    client.force_login(p0)
+    page = client.get(reverse("ratings:leaderboard", args=[game]), headers={"accept-language": "en"}).content.decode()
+    assert f"Your rating: {changes[p0.id].shown_after}, after 1 rated match." in page

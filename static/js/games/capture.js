@@ -206,12 +206,18 @@ const game = {
     const seats = Object.keys(b.piles).sort((x, y) => Number(x) - Number(y));
     const bonus = b.last_capture_bonus || {};
     const showBonus = !!options.last_capture_bonus || seats.some((s) => bonus[s]);
-    const points = engine.match_points || {};
+    const points = { ...(engine.match_points || {}) };
     // Where the engine gives no match points (Rouba Monte: the match is the hand), the match total.
     const matchTotals = (t.snapshot.room.match && t.snapshot.room.match.totals) || {};
     const matchPoint = (s) => points[s] ?? matchTotals[String(seatMap[Number(s)] ?? s)] ?? 0;
     const scores = engine.scores || {};
-    const winners = engine.winners || [];
+    // A match of several games (Stealing Bundles) is decided by its totals (games won, or cards):
+    // that column, and its winners, are the match's; the cards are the last game's, a detail.
+    const several = (Number(options.match_games) || 1) > 1;
+    const over = t.snapshot.room.status === "match_over" && !!t.snapshot.room.match;
+    const matchWinners = over ? (t.snapshot.room.match.winners || []).map(String) : [];
+    const winners = several && over ? seats.filter((s) => matchWinners.includes(String(seatMap[Number(s)] ?? s))) : (engine.winners || []);
+    if (several) for (const s of seats) points[s] = matchTotals[String(seatMap[Number(s)] ?? s)] ?? 0;
     const num = (value) => t.el("td", { class: "num", text: value ?? 0 });
     const rows = seats.map((s) => t.el("tr", { class: winners.includes(s) ? "won" : null, dataset: { engineSeat: s } },
       t.el("th", {}, name(s), b.active && b.active[s] === false ? t.el("small", { class: "muted" }, ` (${G.seat_left})`) : null),
@@ -221,7 +227,8 @@ const game = {
       num(matchPoint(s))));
     const head = t.el("tr", {}, t.el("th", {}, ""), t.el("th", { class: "num", text: G.piles_total }),
       showBonus ? t.el("th", { class: "num", text: G.bonus }) : null,
-      t.el("th", { class: "num", text: G.cards_total }), t.el("th", { class: "num", text: G.match_points }));
+      t.el("th", { class: "num", text: several ? G.last_game_cards : G.cards_total }),
+      t.el("th", { class: "num", dataset: { column: "match" }, text: several ? (options.match_scoring === "cards" ? G.match_cards : G.games_won) : G.match_points }));
     const box = t.el("div", { class: "sb-result" },
       t.el("table", { class: "data-table breakdown" }, t.el("caption", { class: "visually-hidden", text: G.breakdown }),
         t.el("thead", {}, head), t.el("tbody", {}, ...rows)));
