@@ -48,7 +48,8 @@ def payload(invitation: Invitation) -> dict:
         "room": room.code,
         "room_name": room.name,
         "game": room.game,
-        "host": invitation.host_name,
+        # The host's name as shown now: an account deleted since reads as its pseudonym (accounts/erasure.py).
+        "host": invitation.host.shown_name,
         "sent": int(invitation.created_at.timestamp() * 1000),
     }
 
@@ -72,10 +73,7 @@ def invite(host, code: str, username) -> None:
         invitee = get_user_model().objects.filter(username__iexact=name, is_active=True).first()
         if invitee is None or not _may_invite(room, host, invitee):
             return
-        invitation = Invitation.objects.create(
-            room=room, host=host, invitee=invitee, host_name=host.shown_name, created_at=clock.now()
-        )
-        invitation.room = room
+        invitation = Invitation.objects.create(room=room, host=host, invitee=invitee, created_at=clock.now())
         _notify(invitee.id, {"type": "invitation", **payload(invitation)})
 
 
@@ -98,7 +96,7 @@ def pending_for(user_id: int) -> list[dict]:
     rows = (
         Invitation.objects.filter(invitee_id=user_id, answer=Invitation.Answer.PENDING)
         .exclude(room__status=Room.Status.CLOSED)
-        .select_related("room")
+        .select_related("room", "host")
         .order_by("created_at", "id")
     )
     return [payload(row) for row in rows[:PENDING_SHOWN]]

@@ -20,8 +20,6 @@ class Invitation(models.Model):
     invitee = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="invitations", verbose_name=_("invited")
     )
-    # The host's name as shown when they invited: what the invitee reads.
-    host_name = models.CharField(_("host's name shown"), max_length=150)
     created_at = models.DateTimeField(_("sent at"))
     answer = models.CharField(_("answer"), max_length=16, choices=Answer.choices, blank=True, default="")
     answered_at = models.DateTimeField(_("answered at"), null=True, blank=True)

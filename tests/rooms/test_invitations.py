@@ -150,3 +150,13 @@ async def test_the_invitees_pages_hear_of_it_live_and_hear_it_go(alice, bob):
         assert gone == {"type": "invitation_gone", "id": frame["id"], "answer": "expired"}
     for socket in (page, lobby, again):
         await socket.disconnect()
+
+
+def test_an_invitation_from_a_deleted_account_no_longer_shows_its_name(alice, bob, room):
+    from accounts.erasure import erase
+
+    invitations.invite(alice, room.code, "bob")
+    assert [p["host"] for p in invitations.pending_for(bob.id)] == ["alice"]
+    erase(alice)
+    shown = [p["host"] for p in invitations.pending_for(bob.id)]
+    assert len(shown) == 1 and shown[0] != "alice" and "alice" not in shown[0]
