@@ -28,7 +28,7 @@ def test_the_lobby_offers_the_rated_box_checked(alice):
     client.force_login(alice)
     page = client.get("/lobby/", HTTP_ACCEPT_LANGUAGE="pt-br").content.decode()
     assert '<input type="checkbox" name="rated" id="id_rated" checked>' in page
-    assert "Vale pontuação" in page
+    assert "Ranqueada" in page
 
 
 def test_a_private_room_with_bots_may_be_casual(alice):
@@ -59,10 +59,10 @@ def test_the_lobby_says_which_rooms_are_rated_and_which_casual(alice):
     page = _page(alice, "/lobby/", "pt-br")
     mine = re.findall(r'room-item__name">([^<]+)</div>\s*<div class="room-item__facts">(.*?)</div>', page, re.S)
     facts = {name: text for name, text in mine}
-    assert 'data-rated="true"' in facts["Valendo"] and "Vale pontuação" in facts["Valendo"]
+    assert 'data-rated="true"' in facts["Valendo"] and "Ranqueada" in facts["Valendo"]
     assert 'data-rated="false"' in facts["Amigos"] and "Amistosa" in facts["Amigos"]
     # The live list (static/js/lobby.js) draws the same mark from each room's "rated" and these strings.
-    assert json_script(page, "mesa-strings")["rated"] == "Vale pontuação"
+    assert json_script(page, "mesa-strings")["rated"] == "Ranqueada"
     assert json_script(page, "mesa-strings")["casual"] == "Amistosa"
     assert json_script(_page(alice, "/lobby/", "en"), "mesa-strings")["casual"] == "Casual"
     for room in (rated, casual):
@@ -76,8 +76,8 @@ def test_the_table_says_whether_its_room_is_rated(alice):
     casual = services.create_room(alice, "buraco", "Amigos", rated=False)
     header = r'<header class="table-bar">(.*?)</header>'
     shown = re.search(header, _page(alice, f"/rooms/{rated.code}/", "pt-br"), re.S).group(1)
-    assert 'data-rated="true"' in shown and "Vale pontuação" in shown and "Amistosa" not in shown
+    assert 'data-rated="true"' in shown and "Ranqueada" in shown and "Amistosa" not in shown
     shown = re.search(header, _page(alice, f"/rooms/{casual.code}/", "pt-br"), re.S).group(1)
-    assert 'data-rated="false"' in shown and "Amistosa" in shown and "Vale pontuação" not in shown
+    assert 'data-rated="false"' in shown and "Amistosa" in shown and "Ranqueada" not in shown
     shown = re.search(header, _page(alice, f"/rooms/{casual.code}/", "en"), re.S).group(1)
     assert ">Casual<" in shown and "change no rating" in shown
