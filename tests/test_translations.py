@@ -173,6 +173,8 @@ SAME_IN_BOTH = {
     "Total",
     "Morto",
     "Canastras",
+    "Rating %(n)s",  # the rating's word in both languages (docs/ratings.md)
+    "Rating",
 }
 
 
