@@ -72,12 +72,46 @@ def remember(view: dict, memory) -> set:
     return seen
 
 
-class Knowledge:
-    """Card counting from one view plus memory: how likely an opponent holds a rank."""
+def remember_lacks(view: dict, memory, compulsory: bool) -> dict:
+    """seat key -> ranks that seat's hand is known not to hold, ``memory["lacks"]`` updated in place.
 
-    def __init__(self, view: dict, memory=None):
+    Where every take is compulsory (Rouba Monte), a seat that left a card in the
+    centre held nothing of the centre's ranks nor of the other piles' tops; it
+    keeps those cards until its hand is empty, so the ranks stay out of its hand
+    until the next refill (the stock count changing says one happened).
+    """
+    if not compulsory:
+        return {}
+    stock = view["stock_count"]
+    kept = memory.get("lacks") if memory is not None else None
+    lacks = {k: set(v) for k, v in kept["seats"].items()} if kept and kept.get("stock") == stock else {}
+    last = view.get("last_move") or {}
+    mover = last.get("seat")
+    if last.get("type") == "discard" and not last.get("refill") and mover is not None and mover != view["seat"]:
+        centre = list(view["centre"])
+        if last["card"] in centre:
+            centre.remove(last["card"])
+        ranks = {c[0] for c in centre}
+        for key, piles in _all_piles(view).items():
+            if key != str(mover):
+                ranks.update(p["top"][0] for p in piles if p["top"])
+        lacks.setdefault(str(mover), set()).update(ranks)
+    if memory is not None:
+        memory["lacks"] = {"stock": stock, "seats": {k: sorted(v) for k, v in sorted(lacks.items())}}
+    return lacks
+
+
+class Knowledge:
+    """Card counting from one view plus memory: how likely an opponent holds a rank.
+
+    ``compulsory``: every take is compulsory (Rouba Monte), so a seat that left
+    a card in the centre showed which ranks it lacks (``remember_lacks``).
+    """
+
+    def __init__(self, view: dict, memory=None, compulsory: bool = False):
         self.view = view
         self.seat = view["seat"]
+        self.lacks = remember_lacks(view, memory, compulsory)
         seen = remember(view, memory)
         visible = visible_cards(view)
         self.gone = seen - visible
@@ -87,6 +121,7 @@ class Knowledge:
             self.rank_known[c[0]] = self.rank_known.get(c[0], 0) + 1
         counts = view["hand_counts"]
         self.opp_cards = sum(n for k, n in counts.items() if k != str(self.seat))
+        self.opp_counts = {k: n for k, n in counts.items() if k != str(self.seat) and n}
         if self.opp_cards == 0:
             # Opponents are out of cards: our last top faces their next refill.
             opponents = sum(1 for k, on in view["active"].items() if on and k != str(self.seat))
@@ -101,11 +136,17 @@ class Knowledge:
         """Chance that at least one unseen copy of ``rank`` sits in an opponent's hand."""
         u = self.unseen(rank)
         total = self.unknown
+        holders = self.opp_cards
+        if self.lacks and self.opp_counts:
+            # The hands that lack the rank hold other cards: they leave the pool and hold no copy.
+            void = sum(n for k, n in self.opp_counts.items() if rank in self.lacks.get(k, ()))
+            total -= void
+            holders -= void
         miss = 1.0
         for i in range(u):
             if total - i <= 0:
                 break
-            miss *= max(total - self.opp_cards - i, 0) / (total - i)
+            miss *= max(total - holders - i, 0) / (total - i)
         return 1.0 - miss
 
 
@@ -199,11 +240,12 @@ class RandomBot:
 class HeuristicBot:
     """normal: the seed's tips, scored move by move."""
 
-    def __init__(self, classic: bool):
+    def __init__(self, classic: bool, compulsory: bool = False):
         self.classic = classic
+        self.compulsory = compulsory
 
     def choose(self, view, legal_moves, rng, memory=None):
-        know = Knowledge(view, memory)
+        know = Knowledge(view, memory, self.compulsory)
         if len(legal_moves) == 1:
             return legal_moves[0]
         scored = [(heuristic_score(view, m, know, self.classic), i) for i, m in enumerate(legal_moves)]
@@ -230,6 +272,26 @@ def _playout_value(engine, state, seat: int) -> float:
     return (1 - MARGIN_WEIGHT) * win + MARGIN_WEIGHT * (0.5 + 0.5 * margin)
 
 
+def deal_around_lacks(state: dict, know: Knowledge, rng) -> dict:
+    """A sampled world whose hands hold none of the ranks their seats showed they lack.
+
+    A card of a lacking rank is swapped with a stock card of another rank (the
+    stock is as hidden as the hand); with no such card left in the stock it stays.
+    """
+    if not know.lacks:
+        return state
+    stock = state["stock"]
+    for key, ranks in know.lacks.items():
+        hand = state["hands"][int(key)]
+        for i, card in enumerate(hand):
+            if card[0] in ranks:
+                swaps = [j for j, c in enumerate(stock) if c[0] not in ranks]
+                if swaps:
+                    j = swaps[rng.randrange(len(swaps))]
+                    hand[i], stock[j] = stock[j], hand[i]
+    return state
+
+
 def search_game(engine, classic: bool, normal: HeuristicBot) -> Game:
     """The fishing games as the search sees them: card counting from memory, the buried cards as gone."""
 
@@ -241,15 +303,16 @@ def search_game(engine, classic: bool, normal: HeuristicBot) -> Game:
     return Game(
         engine=engine,
         policy=normal,
-        observe=Knowledge,
-        sample=lambda view, know, rng: engine.sample_state(view, rng, sorted(know.gone)),
+        observe=lambda view, memory: Knowledge(view, memory, normal.compulsory),
+        sample=lambda view, know, rng: deal_around_lacks(engine.sample_state(view, rng, sorted(know.gone)), know, rng),
         candidates=candidates,
         value=lambda state, seat: _playout_value(engine, state, seat),
         same=lambda a, b: effect_key(a, classic) == effect_key(b, classic),
     )
 
 
-def make_bots(engine, classic: bool) -> dict:
-    normal = HeuristicBot(classic)
+def make_bots(engine, classic: bool, compulsory: bool = False) -> dict:
+    """``classic``: a capture takes every centre card of its rank; ``compulsory``: every take is compulsory."""
+    normal = HeuristicBot(classic, compulsory)
     hard = DeterminizedSearch(search_game(engine, classic, normal), ply_budget=HARD_PLY_BUDGET)
     return {"easy": RandomBot(), "normal": normal, "hard": hard}

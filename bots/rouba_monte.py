@@ -7,4 +7,5 @@ They decide from a seat's view only; ``hard`` samples hidden cards with
 from bots.fishing import make_bots
 from games import rouba_monte
 
-BOTS = make_bots(rouba_monte, classic=False)
+# Every capture or steal is compulsory: a card left in the centre tells what its seat lacks.
+BOTS = make_bots(rouba_monte, classic=False, compulsory=True)

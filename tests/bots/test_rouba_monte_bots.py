@@ -36,3 +36,30 @@ def test_normal_ends_with_a_top_whose_rank_is_gone():
     memory = {"seen": ["7H", "7C"]}
     move = BOTS["normal"].choose(game.view(state, 1), legal, random.Random(0), memory)
     assert move == {"type": "capture", "card": "7D", "target": "7S"}
+
+
+def test_a_card_left_in_the_centre_tells_what_its_seat_lacks_until_the_next_refill():
+    # Seat 1 must take when it can, so leaving 9D in the centre shows it holds no 3, K, Q, 8
+    # (the centre) and no 6 (seat 0's top): its sampled hands hold none of them.
+    hands = {0: ["2C", "3C", "4C", "5C"], 1: ["9D", "AD", "TD", "JD"]}
+    deck = [hands[s][r] for r in range(4) for s in (1, 0)] + ["3S", "KS", "QS", "8S"]
+    deck += [c for c in deck52() if c not in deck]
+    state = game.deal(2, 0, deck)
+    state["stock"].remove("6C")
+    state["piles"][0][0] = ["6C"]
+    state = game.apply(state, 1, {"type": "discard", "card": "9D"})
+    view = game.view(state, 0)
+    memory = {}
+    BOTS["normal"].choose(view, game.legal_moves(state, 0), random.Random(0), memory)
+    assert memory["lacks"] == {"stock": view["stock_count"], "seats": {"1": ["3", "6", "8", "K", "Q"]}}
+    know = BOTS["hard"].game.observe(view, memory)
+    for k in range(20):
+        world = BOTS["hard"].game.sample(view, know, random.Random(k))
+        assert game.view(world, 0) == view
+        assert not {c[0] for c in world["hands"][1]} & {"3", "6", "8", "K", "Q"}
+    # The knowledge says so too: seat 1 is the only hand that could hold a queen.
+    assert know.p_opponent_has("Q") == 0.0 < know.p_opponent_has("9")
+    # After a refill (the stock count changes) the seat holds new cards: nothing is known of them.
+    later = dict(view, stock_count=view["stock_count"] - 8, last_move=None)
+    BOTS["normal"].choose(later, game.legal_moves(state, 0), random.Random(0), memory)
+    assert memory["lacks"]["seats"] == {}
