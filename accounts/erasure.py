@@ -17,7 +17,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from accounts import pseudonyms
-from rooms import participants, stored
+from rooms import describe, participants, stored
 from rooms.actions.seats import leave_seat
 from rooms.models import Hand, Participant, Room, Seat
 from rooms.table import open_table
@@ -25,13 +25,13 @@ from rooms.table import open_table
 
 def erase(user) -> str:
     """Delete ``user``'s account as above; returns the pseudonym tag the records now carry."""
-    _leave_every_room(user)
+    left = _leave_every_room(user)
     with transaction.atomic():
         locked = get_user_model().objects.select_for_update().get(pk=user.pk)
         tag = locked.pseudonym or pseudonyms.new_tag(lambda t: get_user_model().objects.filter(pseudonym=t).exists())
         old_names = _names_of(locked)
         old_username = locked.username
-        _rewrite_records(locked, tag, old_names, old_username)
+        _rewrite_records(locked, tag, old_names, old_username, left)
         locked.pseudonym = tag
         locked.username = f"jogador-{tag}"
         locked.email, locked.pending_email = None, ""
@@ -47,8 +47,11 @@ def erase(user) -> str:
     return tag
 
 
-def _leave_every_room(user) -> None:
-    """Each seat, reservation and host role given up through the room's own leave path, room by room."""
+def _leave_every_room(user) -> set[int]:
+    """Each seat, reservation and host role given up through the room's own leave path, room by room.
+
+    Returns the rooms left: their events and last move now name the person (the leave itself did).
+    """
     rooms = set(Seat.objects.filter(user=user).values_list("room_id", flat=True))
     rooms |= set(Seat.objects.filter(reserved_by=user).values_list("room_id", flat=True))
     rooms |= set(Room.objects.filter(host=user).values_list("id", flat=True))
@@ -60,6 +63,7 @@ def _leave_every_room(user) -> None:
                 continue
             leave_seat(t, user)
             t.touch(state_changed=True)
+    return rooms
 
 
 def _names_of(user) -> set[str]:
@@ -74,8 +78,8 @@ def _replace_names(text: str, names: set[str], pseudonym: str) -> str:
     return text
 
 
-def _rewrite_records(user, tag: str, names: set[str], old_username: str) -> None:
-    """The stored names of the person in hands, logs and room histories become the pseudonym."""
+def _rewrite_records(user, tag: str, names: set[str], old_username: str, left: set[int]) -> None:
+    """The stored names of the person in hands, logs, room histories, events and last moves become the pseudonym."""
     stored_name = pseudonyms.stored_name(tag)
     rows = Participant.objects.filter(user=user)
     rows.update(name=stored_name)
@@ -100,7 +104,8 @@ def _rewrite_records(user, tag: str, names: set[str], old_username: str) -> None
         hand.moves = moves
         hand.save(update_fields=["players", "moves"])
     match_rooms = set(rows.values_list("match__room_id", flat=True))
-    for room in Room.objects.filter(id__in=match_rooms).select_for_update():
+    for room in Room.objects.filter(id__in=match_rooms | left).select_for_update():
+        _rewrite_room_words(room, names, tag)
         history = stored.as_list(room.history)
         for entry in history:
             if not isinstance(entry, dict):
@@ -109,4 +114,31 @@ def _rewrite_records(user, tag: str, names: set[str], old_username: str) -> None
             entry["players"] = participants.history_players(list(held.order_by("seat", "from_move", "id")))
         room.history = history
         room.history_key = stored.history_key(history)
-        room.save(update_fields=["history", "history_key"])
+        room.save(update_fields=["history", "history_key", "events", "last_move"])
+
+
+def _rewrite_room_words(room, names: set[str], tag: str) -> None:
+    """The room's events (their sentences made again from the renamed parameters) and its last move."""
+    stored_name = pseudonyms.stored_name(tag)
+    events = stored.dicts(room.events)
+    for event in events:
+        params = stored.as_dict(event.get("params"))
+        for key, value in params.items():
+            if isinstance(value, dict) and value.get("name") in names:
+                params[key] = {**value, "name": stored_name}
+        event["params"] = params
+        event["text"] = describe.in_languages(describe.room_event, str(event.get("code")), params)
+    room.events = events
+    last = stored.as_dict(room.last_move)
+    if last:
+        if last.get("name") in names:
+            last["name"] = stored_name
+        text = last.get("text")
+        if isinstance(text, dict):
+            last["text"] = {
+                language: _replace_names(words, names, pseudonyms.in_language(tag, language))
+                if isinstance(words, str)
+                else words
+                for language, words in text.items()
+            }
+        room.last_move = last

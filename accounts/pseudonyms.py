@@ -44,7 +44,22 @@ def in_language(tag: str, language: str) -> str:
         return name_for(tag)
 
 
+def script_words() -> dict:
+    """What a page's script needs to word a stored pseudonym for its reader: the stored form and the shown one.
+
+    Records reach the browser as they are stored ("Jogador 4f2a" in a hand's players, its
+    log, the chat); the table's script finds the tag by ``stored`` and shows ``shown``.
+    """
+    return {"stored": stored_name("%(tag)s"), "shown": _("Player %(tag)s")}
+
+
+def tag_of(name) -> str | None:
+    """The tag of a stored pseudonym ("Jogador 4f2a" -> "4f2a"); None for any other name."""
+    match = STORED.match(name) if isinstance(name, str) else None
+    return match.group(1) if match else None
+
+
 def shown(name: str) -> str:
     """A stored name as the reader reads it: a pseudonym in their language, any other name as it is."""
-    match = STORED.match(name or "")
-    return name_for(match.group(1)) if match else name
+    tag = tag_of(name)
+    return name_for(tag) if tag else name

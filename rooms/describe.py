@@ -43,6 +43,8 @@ def _(message: str) -> str:
     return _cached(_language.get() or get_language(), message)
 
 
+PSEUDONYM = gettext_noop("Player %(tag)s")  # accounts/pseudonyms.py ``name_for``
+
 # Words looked up one at a time: a move's sentence is made on every move, in both languages.
 SUIT_WORDS = {
     "C": gettext_noop("clubs"),
@@ -108,7 +110,9 @@ def holder_name(holder) -> str:
         if getattr(holder, "stand_in", False):
             name = _("%(name)s standing in") % {"name": name}
         return name
-    return pseudonyms.shown(holder.name) or "?"
+    # A deleted account's pseudonym in the language being described (``in_languages`` makes both).
+    tag = pseudonyms.tag_of(holder.name)
+    return _(PSEUDONYM) % {"tag": tag} if tag else holder.name or "?"
 
 
 def describe_move(game: str, entry: dict, name: str, victim: str | None = None, run=None) -> str:

@@ -175,6 +175,7 @@ SAME_IN_BOTH = {
     "Canastras",
     "Rating %(n)s",  # the rating's word in both languages (docs/ratings.md)
     "Rating",
+    "Jogador %(tag)s",  # a deleted account's pseudonym as records store it, matched by the script
 }
 
 

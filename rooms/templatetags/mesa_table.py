@@ -13,6 +13,7 @@ from django.utils.html import format_html
 from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 
+from accounts import pseudonyms
 from games import registry
 from rooms.host_words import host_strings, target_choices
 from rooms.messages import catalogue
@@ -389,6 +390,7 @@ def table_strings(game: str) -> dict:
     strings["all_games"] = pgettext("lobby filter", "All games")
     strings["game_name"] = strings["game_names"].get(game, game)
     strings["host"] = host_strings()
+    strings["pseudonym"] = pseudonyms.script_words()
     return strings
 
 

@@ -11,6 +11,8 @@ const me = Number(table.root.dataset.user);
 const list = $("chat-list");
 const mine = new Set(); // ids of this page's chat requests: their refusals are shown here
 const muted = new Map(); // user id -> name: whom this reader muted (the snapshot's chat_muted)
+// A deleted account's pseudonym comes as stored (Portuguese): the table words it for this reader.
+const named = (name) => (typeof table.named === "function" ? table.named(name) : name);
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -51,13 +53,13 @@ function send(action, fields) {
 
 function line(m) {
   const text = m.phrase ? (m.texts && (m.texts[lang] || m.texts.en)) || m.phrase : m.text;
-  const who = `${m.name}${m.spectator ? ` ${L.spectator}` : ""}: `;
+  const who = `${named(m.name)}${m.spectator ? ` ${L.spectator}` : ""}: `;
   const li = el("li", { "data-id": String(m.id), class: "chat__msg" },
     el("time", { text: clock(m.time) }), " ", el("b", { text: who }), el("span", { class: "chat__text", text }));
   if (m.user_id !== me) {
     li.append(" ",
       el("button", { type: "button", class: "button button--ghost button--small", title: L.mute_title, text: L.mute,
-        onclick: () => mute(m.user_id, m.name) }),
+        onclick: () => mute(m.user_id, named(m.name)) }),
       el("button", { type: "button", class: "button button--ghost button--small chat__report", text: L.report,
         onclick: (e) => openReport(li, m, e.currentTarget) }));
   }
@@ -175,7 +177,7 @@ table.receive = (msg) => {
     list.scrollTop = list.scrollHeight;
     if (Array.isArray(msg.chat_muted)) {
       muted.clear();
-      for (const person of msg.chat_muted) muted.set(person.user_id, person.name);
+      for (const person of msg.chat_muted) muted.set(person.user_id, named(person.name));
       renderMuted();
     }
   }

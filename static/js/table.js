@@ -10,6 +10,15 @@ import { sound } from "./sound.js";
 import { confirmTimeLimit, leaveConfirmation, paintClosed, paintRoomEvents, renderHostPowers } from "./room_events.js";
 
 const S = JSON.parse(document.getElementById("mesa-strings").textContent);
+// A deleted account's records name it by its pseudonym as stored, in Portuguese ("Jogador 4f2a",
+// accounts/pseudonyms.py): the players of a hand, its log, the chat. Read in the page's language.
+const PSEUDONYM = (() => {
+  const words = S.pseudonym;
+  if (!words || typeof words.stored !== "string" || !words.stored.includes("%(tag)s")) return null;
+  const quote = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const [before, after] = words.stored.split("%(tag)s");
+  return new RegExp(`^${quote(before)}([0-9a-f]{4,8})${quote(after)}$`);
+})();
 S.rules = JSON.parse(document.getElementById("mesa-rules").textContent);
 const $ = (id) => document.getElementById(id);
 
@@ -367,6 +376,12 @@ export class Table {
     while (region.childNodes.length > 3) region.firstChild.remove();
   }
 
+  // A stored name as this page's reader reads it: a pseudonym in their language, any other as it is.
+  named(name) {
+    const found = PSEUDONYM && typeof name === "string" ? PSEUDONYM.exec(name) : null;
+    return found ? fill(S.pseudonym.shown, { tag: found[1] }) : name;
+  }
+
   seatName(roomSeat) {
     const seat = this.snapshot.room.seats[roomSeat];
     if (!seat) return "?";
@@ -394,7 +409,7 @@ export class Table {
     const last = Array.isArray(holders) && holders.length ? holders[holders.length - 1] : null;
     const seat = roomSeat === null ? null : this.snapshot.room.seats[roomSeat];
     if (!last || (seat && last.name && last.name === seat.name)) return this.nameOfEngineSeat(engineSeat);
-    return last.name || `Bot ${roomSeat + 1}`;
+    return this.named(last.name) || `Bot ${roomSeat + 1}`;
   }
 
   // "Us" / "Them" for the seated player's team and the other one; "Team N" for a spectator.
@@ -768,7 +783,7 @@ export class Table {
   sentence(text) {
     if (!text) return text;
     const room = (this.snapshot && this.snapshot.room) || {};
-    const names = [this.userName, ...(room.seats || []).map((s) => s && s.name), ...this.log.map((e) => e && e.name)];
+    const names = [this.userName, ...(room.seats || []).map((s) => s && s.name), ...this.log.map((e) => e && this.named(e.name))];
     if (names.some((name) => name && text.startsWith(name))) return text;
     return text.charAt(0).toUpperCase() + text.slice(1);
   }
@@ -994,7 +1009,7 @@ export class Table {
     }
     // Your own moves are "you"; others' by the name the seat had when they moved (when known).
     const mine = entry.seat !== null && entry.seat !== undefined && entry.seat === this.snapshot.you.seat;
-    const name = mine ? S.you : entry.name || (entry.seat === null || entry.seat === undefined
+    const name = mine ? S.you : this.named(entry.name) || (entry.seat === null || entry.seat === undefined
       ? this.nameOfEngineSeat(entry.engine_seat) : this.seatName(entry.seat));
     if (entry.kind === "leave") return fill(S.left_table, { name });
     if (entry.kind === "stand_in") return fill(S.stand_in_move, { name });
