@@ -70,7 +70,8 @@ def invite(host, code: str, username) -> None:
         name = username.strip() if isinstance(username, str) else ""
         if not name or len(name) > USERNAME_MAX:
             raise RoomError("bad_invitee")
-        invitee = get_user_model().objects.filter(username__iexact=name, is_active=True).first()
+        people = get_user_model().objects.filter(is_active=True)
+        invitee = people.filter(username=name).first() or people.filter(username__iexact=name).first()
         if invitee is None or not _may_invite(room, host, invitee):
             return
         invitation = Invitation.objects.create(room=room, host=host, invitee=invitee, created_at=clock.now())
