@@ -22,6 +22,7 @@ COPIES = 4
 # budget), the candidates it weighs at most (the best by the normal heuristic), and how a
 # playout's end is scored: winning the hand, plus a little for each card of margin.
 HARD_PLY_BUDGET = 2400
+HARD_MIN_SAMPLES = 3
 HARD_MAX_CANDIDATES = 8
 MARGIN_WEIGHT = 0.2
 MARGIN_SCALE = 20.0
@@ -311,8 +312,12 @@ def search_game(engine, classic: bool, normal: HeuristicBot) -> Game:
     )
 
 
-def make_bots(engine, classic: bool, compulsory: bool = False) -> dict:
-    """``classic``: a capture takes every centre card of its rank; ``compulsory``: every take is compulsory."""
+def make_bots(engine, classic: bool, compulsory: bool = False, ply_budget: int = HARD_PLY_BUDGET) -> dict:
+    """``classic``: a capture takes every centre card of its rank; ``compulsory``: every take is compulsory.
+
+    ``ply_budget``: the hard search's simulated moves per decision (a game whose moves cost more
+    to weigh gets fewer, to stay inside the decision time).
+    """
     normal = HeuristicBot(classic, compulsory)
-    hard = DeterminizedSearch(search_game(engine, classic, normal), ply_budget=HARD_PLY_BUDGET)
+    hard = DeterminizedSearch(search_game(engine, classic, normal), ply_budget=ply_budget, min_samples=HARD_MIN_SAMPLES)
     return {"easy": RandomBot(), "normal": normal, "hard": hard}
