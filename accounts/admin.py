@@ -9,7 +9,7 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from accounts import admin_erasure, audit
+from accounts import admin_erasure, admin_lockout, audit  # noqa: F401  (admin_lockout registers axes' attempts)
 from accounts.models import User
 from rooms.actions import moderation
 from rooms.admin.base import ReadOnlyAdmin

@@ -96,6 +96,21 @@ def test_the_result_is_small_tables_and_the_cards_answer_who_had_which(leaver_ma
             assert f'title="{card_name(code)}" data-card="{code}"' in bruno_row
 
 
+def test_the_result_names_everyone_who_held_a_seat_of_each_team(leaver_match, staff_client):
+    """Bruno left hand 1 after moving: his team's score column names him and the stand-in who played on."""
+    room, match = leaver_match
+    first = match.hands.get(number=1)
+    html = page(staff_client, reverse("admin:rooms_hand_change", args=[first.pk]))
+    scores = html[html.index('class="mesa-scores"') :]
+    heads = [
+        re.sub(r"<[^>]+>", "", th)
+        for th in re.findall(r"<th scope=\"col\"[^>]*>(.*?)</th>", scores[: scores.index("</thead>")])
+    ]
+    bruno = next(head for head in heads if "Bruno" in head)
+    assert bruno.startswith("Dupla 2") and "Bot (normal) no lugar de quem saiu" in bruno
+    assert any(head.startswith("Dupla 1") and "alice" in head for head in heads)
+
+
 def test_the_mortos_and_what_became_of_them(leaver_match, staff_client):
     room, match = leaver_match
     first = match.hands.get(number=1)
