@@ -78,6 +78,18 @@ def _replace_names(text: str, names: set[str], pseudonym: str) -> str:
     return text
 
 
+def _texts_renamed(text, names: set[str], tag: str):
+    """A sentence in every language ({"pt-br": …, "en": …}) with the person's names as the pseudonym in each."""
+    if not isinstance(text, dict):
+        return text
+    return {
+        language: _replace_names(words, names, pseudonyms.in_language(tag, language))
+        if isinstance(words, str)
+        else words
+        for language, words in text.items()
+    }
+
+
 def _rewrite_records(user, tag: str, names: set[str], old_username: str, left: set[int]) -> None:
     """The stored names of the person in hands, logs, room histories, events and last moves become the pseudonym."""
     stored_name = pseudonyms.stored_name(tag)
@@ -93,14 +105,8 @@ def _rewrite_records(user, tag: str, names: set[str], old_username: str, left: s
                 entry["by"] = f"jogador-{tag}"
             if entry.get("name") in names:
                 entry["name"] = stored_name
-            text = entry.get("text")
-            if isinstance(text, dict):
-                entry["text"] = {
-                    language: _replace_names(words, names, pseudonyms.in_language(tag, language))
-                    if isinstance(words, str)
-                    else words
-                    for language, words in text.items()
-                }
+            if "text" in entry:
+                entry["text"] = _texts_renamed(entry["text"], names, tag)
         hand.moves = moves
         hand.save(update_fields=["players", "moves"])
     match_rooms = set(rows.values_list("match__room_id", flat=True))
@@ -133,12 +139,6 @@ def _rewrite_room_words(room, names: set[str], tag: str) -> None:
     if last:
         if last.get("name") in names:
             last["name"] = stored_name
-        text = last.get("text")
-        if isinstance(text, dict):
-            last["text"] = {
-                language: _replace_names(words, names, pseudonyms.in_language(tag, language))
-                if isinstance(words, str)
-                else words
-                for language, words in text.items()
-            }
+        if "text" in last:
+            last["text"] = _texts_renamed(last["text"], names, tag)
         room.last_move = last

@@ -115,6 +115,17 @@ def holder_name(holder) -> str:
     return _(PSEUDONYM) % {"tag": tag} if tag else holder.name or "?"
 
 
+def names_by_seat(rows) -> dict[int, list[str]]:
+    """Room seat (from 0) -> the names of everyone who held it, in order, each once (``rows``: participants)."""
+    by_seat: dict[int, list[str]] = {}
+    for row in rows:
+        names = by_seat.setdefault(row.seat, [])
+        name = holder_name(row)
+        if name not in names:
+            names.append(name)
+    return dict(sorted(by_seat.items()))
+
+
 def describe_move(game: str, entry: dict, name: str, victim: str | None = None, run=None) -> str:
     """One log entry as a sentence: "alice melded 3 of hearts, 4 of hearts, 5 of hearts".
 

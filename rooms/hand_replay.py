@@ -21,7 +21,7 @@ from games import IllegalMove, registry
 from games.canonical import canonical_move
 from games.cards import is_card, sort_key
 from rooms import stored
-from rooms.describe import describe_move, extended_run, holder_name, live_event, moment_of
+from rooms.describe import describe_move, extended_run, holder_name, live_event, moment_of, names_by_seat
 from rooms.participants import holder_at
 
 REFUSALS = (IllegalMove, KeyError, IndexError, TypeError, ValueError, AttributeError)
@@ -227,15 +227,9 @@ def _room_seat(seat_map: list, engine_seat) -> int | None:
 
 def seat_choices(rows) -> list[dict]:
     """The replay's seat filter: each room seat (from 1) with everyone who held it in the hand."""
-    by_seat: dict[int, list[str]] = {}
-    for row in rows:
-        names = by_seat.setdefault(row.seat, [])
-        name = holder_name(row)
-        if name not in names:
-            names.append(name)
     return [
         {"number": seat + 1, "label": _("Seat %(n)s · %(name)s") % {"n": seat + 1, "name": ", ".join(names)}}
-        for seat, names in sorted(by_seat.items())
+        for seat, names in names_by_seat(rows).items()
     ]
 
 

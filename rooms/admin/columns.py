@@ -5,7 +5,7 @@ from django.utils.html import format_html, format_html_join
 
 from games import registry
 from rooms import stored
-from rooms.describe import holder_name, seat_label, team_label
+from rooms.describe import names_by_seat, seat_label, team_label
 from rooms.models import Participant
 
 
@@ -15,13 +15,7 @@ def link(url: str, text) -> str:
 
 def holders_line(rows) -> str:
     """ "1 alice · 2 Bruno → Bot (normal) standing in · 3 Bot (easy)": who held each seat of a hand, in order."""
-    by_seat: dict[int, list[str]] = {}
-    for row in rows:
-        names = by_seat.setdefault(row.seat, [])
-        name = holder_name(row)
-        if name not in names:
-            names.append(name)
-    return " · ".join(f"{seat + 1} {' → '.join(names)}" for seat, names in sorted(by_seat.items()))
+    return " · ".join(f"{seat + 1} {' → '.join(names)}" for seat, names in names_by_seat(rows).items())
 
 
 def hands_shown(queryset, *, with_room: bool, with_moves: bool):

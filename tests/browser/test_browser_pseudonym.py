@@ -12,27 +12,9 @@ pytestmark = pytest.mark.browser
 
 PLAY_AND_ERASE = """
 from django.contrib.auth import get_user_model
-from accounts import erasure
-from chat import service as chat
-from rooms import services
-from tests.rooms.helpers import human_auto_move, play_until_human, turn_seat
-User = get_user_model()
-alice, bob = (User.objects.get(username=n) for n in NAMES)
-bob.display_name = "Bruno" + NAMES[1][-4:]
-bob.save()
-room = services.create_room(alice, "crazy_eights", "Pseudo", time_limit=None)
-services.sit(bob, room.code, 1)
-services.add_bot(alice, room.code, 2, "easy")
-services.start_match(alice, room.code)
-people = {0: alice, 1: bob}
-for _ in range(60):
-    play_until_human(room)
-    room.refresh_from_db()
-    if any(e.get("by") == bob.username for e in room.current_hand.moves):
-        break
-    human_auto_move(room, people[turn_seat(room)])
-chat.say(bob, room.code, "ate mais")
-tag = erasure.erase(bob)
+from tests.records.test_pseudonym_at_the_table import played_and_erased
+alice, bob = (get_user_model().objects.get(username=n) for n in NAMES)
+room, tag = played_and_erased(alice, bob)
 print("DONE" + room.code + "|" + tag)
 """
 

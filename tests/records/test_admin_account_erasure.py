@@ -30,14 +30,6 @@ def logged_in(user) -> Client:
 
 
 @pytest.fixture
-def boss(make_user):
-    user = make_user("boss")
-    user.is_staff = user.is_superuser = True
-    user.save()
-    return user
-
-
-@pytest.fixture
 def played(alice, bob):
     """Bob sat at alice's table, a match started (his participant row), and he wrote in its chat."""
     room = services.create_room(alice, "crazy_eights", "Apagar", time_limit=None)
@@ -47,8 +39,8 @@ def played(alice, bob):
     return room
 
 
-def test_the_user_admin_has_no_delete_button_action_or_view(boss, bob, played):
-    client = logged_in(boss)
+def test_the_user_admin_has_no_delete_button_action_or_view(staff, bob, played):
+    client = logged_in(staff)
     page = client.get(reverse("admin:accounts_user_change", args=[bob.pk])).content.decode()
     assert reverse("admin:accounts_user_delete", args=[bob.pk]) not in page
     assert reverse("admin:accounts_user_erase", args=[bob.pk]) in page  # the one way, behind its page
@@ -63,9 +55,9 @@ def test_the_user_admin_has_no_delete_button_action_or_view(boss, bob, played):
     assert ChatMessage.objects.filter(user=bob).exists()
 
 
-def test_staff_erase_an_account_after_confirming_and_the_records_stay_under_the_pseudonym(boss, bob, played):
-    audit.record(boss, bob, "user_mute", "24 h")  # an earlier staff action that named him
-    client = logged_in(boss)
+def test_staff_erase_an_account_after_confirming_and_the_records_stay_under_the_pseudonym(staff, bob, played):
+    audit.record(staff, bob, "user_mute", "24 h")  # an earlier staff action that named him
+    client = logged_in(staff)
     url = reverse("admin:accounts_user_erase", args=[bob.pk])
     question = client.get(url)
     assert question.status_code == 200 and 'name="confirm"' in question.content.decode()
@@ -79,14 +71,14 @@ def test_staff_erase_an_account_after_confirming_and_the_records_stay_under_the_
     assert ChatMessage.objects.filter(user=bob).exists()
     assert set(Participant.objects.filter(user=bob).values_list("name", flat=True)) == {f"Jogador {tag}"}
     rows = LogEntry.objects.filter(object_id=str(bob.pk), content_type__model="user").order_by("pk")
-    assert [(r.user_id, r.change_message) for r in rows] == [(boss.pk, "user_mute: 24 h"), (boss.pk, "account_erase")]
+    assert [(r.user_id, r.change_message) for r in rows] == [(staff.pk, "user_mute: 24 h"), (staff.pk, "account_erase")]
     assert all("bob" not in r.object_repr.replace(f"jogador-{tag}", "") for r in rows)  # no row names him
     # A second time is refused: the account is empty already.
     assert client.post(url, {"confirm": "yes"}).status_code == 302
     assert LogEntry.objects.filter(change_message="account_erase").count() == 1
 
 
-def test_erasing_from_the_admin_needs_the_delete_permission_and_not_ones_own_account(make_user, boss, bob, played):
+def test_erasing_from_the_admin_needs_the_delete_permission_and_not_ones_own_account(make_user, staff, bob, played):
     staff_groups.fill_groups(django_apps)
     moderator = make_user("talk")
     moderator.is_staff = True
@@ -98,11 +90,11 @@ def test_erasing_from_the_admin_needs_the_delete_permission_and_not_ones_own_acc
     assert page.status_code == 200 and url not in page.content.decode()  # reads the account, no link to erase it
     assert client.get(url).status_code == 403
     assert client.post(url, {"confirm": "yes"}).status_code == 403
-    own = reverse("admin:accounts_user_erase", args=[boss.pk])
-    boss_client = logged_in(boss)
-    assert 'name="confirm"' not in boss_client.get(own).content.decode()
-    boss_client.post(own, {"confirm": "yes"})
-    for person, name in ((bob, "bob"), (boss, "boss")):
+    own = reverse("admin:accounts_user_erase", args=[staff.pk])
+    staff_client = logged_in(staff)
+    assert 'name="confirm"' not in staff_client.get(own).content.decode()
+    staff_client.post(own, {"confirm": "yes"})
+    for person, name in ((bob, "bob"), (staff, "staff")):
         person.refresh_from_db()
         assert person.username == name and not person.pseudonym
     assert not LogEntry.objects.exists()

@@ -33,10 +33,10 @@ def played_and_erased(alice, bob):
     for _ in range(60):
         play_until_human(room)
         room.refresh_from_db()
-        if any(entry.get("by") == "bob" for entry in room.current_hand.moves):
+        if any(entry.get("by") == bob.username for entry in room.current_hand.moves):
             break
         human_auto_move(room, people[turn_seat(room)])
-    assert any(entry.get("by") == "bob" for entry in room.current_hand.moves)
+    assert any(entry.get("by") == bob.username for entry in room.current_hand.moves)
     chat.say(bob, room.code, "até mais")
     tag = erasure.erase(bob)
     return room, tag
