@@ -12,14 +12,14 @@ from django.utils.translation import ngettext
 from accounts import admin_erasure, admin_lockout, audit  # noqa: F401  (admin_lockout registers axes' attempts)
 from accounts.models import User
 from rooms.actions import moderation
-from rooms.admin.base import ReadOnlyAdmin
+from rooms.admin.base import ReadOnlyAdmin, RefusedActions
 
 # The chat moderators' power over what people publish: the mute's counterpart for names.
 RESET_PERMISSION = "chat.add_sitemute"
 
 
 @admin.register(User)
-class UserAdmin(DjangoUserAdmin):
+class UserAdmin(RefusedActions, DjangoUserAdmin):
     fieldsets = (
         *DjangoUserAdmin.fieldsets,
         (_("Mesa"), {"fields": ("display_name", "language", "pending_email", "records", "erase_link")}),

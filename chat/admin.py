@@ -19,6 +19,7 @@ from django.utils.translation import ngettext
 from accounts import audit
 from chat import phrases, service
 from chat.models import ChatMessage, ChatReport, SiteMute
+from rooms.admin.base import RefusedActions
 
 
 def short_time(moment) -> str:
@@ -75,7 +76,7 @@ def mute_authors(modeladmin, request, queryset):
 
 
 @admin.register(ChatMessage)
-class ChatMessageAdmin(ModerationPermissions, admin.ModelAdmin):
+class ChatMessageAdmin(RefusedActions, ModerationPermissions, admin.ModelAdmin):
     # One column for the text or the quick phrase, a short time: the list fits 1280 px with its filters.
     list_display = ("when", "room_code", "user", "message", "spectator", "deleted", "report_count")
     list_filter = ("deleted", "spectator", "time", "room__game")
@@ -114,7 +115,7 @@ def delete_reported(modeladmin, request, queryset):
 
 
 @admin.register(ChatReport)
-class ChatReportAdmin(ModerationPermissions, admin.ModelAdmin):
+class ChatReportAdmin(RefusedActions, ModerationPermissions, admin.ModelAdmin):
     list_display = ("when", "reason", "message_text", "message_author", "reporter", "note", "message_deleted")
     list_filter = ("reason", "time", "message__deleted")
     search_fields = (
@@ -146,7 +147,7 @@ class ChatReportAdmin(ModerationPermissions, admin.ModelAdmin):
 
 
 @admin.register(SiteMute)
-class SiteMuteAdmin(admin.ModelAdmin):
+class SiteMuteAdmin(RefusedActions, admin.ModelAdmin):
     list_display = ("user", "ends", "reason")
     search_fields = ("user__username", "reason")
     autocomplete_fields = ("user",)

@@ -59,5 +59,6 @@ def test_a_superuser_cannot_delete_the_record(records, staff, model):
     assert delete_url not in html and "deletelink" not in html  # no "Remover"
     assert 'name="_save"' not in html and 'name="_continue"' not in html  # no "Salvar"
     assert client.post(delete_url, {"post": "yes"}).status_code == 403
-    client.post(changelist, {"action": "delete_selected", "_selected_action": [obj.pk], "post": "yes"})
+    bulk = client.post(changelist, {"action": "delete_selected", "_selected_action": [obj.pk], "post": "yes"})
+    assert bulk.status_code == 403
     assert model.objects.filter(pk=obj.pk).exists()

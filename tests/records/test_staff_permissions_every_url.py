@@ -1,8 +1,8 @@
 """Every staff URL and page answers 403 to a staff account without its specific permission, and changes nothing.
 
-Three staff accounts: one without any permission, a table moderator (rooms: pause,
-resume, close, rename, replay, exports) and a chat moderator (messages, reports,
-mutes). Each URL of the admin and each staff page outside it is listed with the
+Four staff accounts: one without any permission, a table moderator (rooms: pause,
+resume, close, rename, replay, exports), a chat moderator (messages, reports,
+mutes) and a reader of every record who may act on none. Each URL of the admin and each staff page outside it is listed with the
 permission it needs; every account lacking it is refused (403; the verify pages of
 a private match answer 404, as they do to anybody who may not read them) and the
 database is as before. A staff URL added without being listed here fails the
@@ -17,7 +17,7 @@ from django.apps import apps as django_apps
 from django.contrib import admin
 from django.contrib.admin.models import LogEntry
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
+from django.contrib.auth.models import Group, Permission
 from django.test import Client
 from django.urls import URLPattern, URLResolver, reverse
 from django.utils import timezone
@@ -34,7 +34,7 @@ pytestmark = pytest.mark.django_db
 User = get_user_model()
 staff_groups = importlib.import_module("accounts.migrations.0005_staff_groups")
 
-ROLES = {"bare": (), "tables": ("Table moderators",), "talk": ("Chat moderators",)}
+ROLES = {"bare": (), "tables": ("Table moderators",), "talk": ("Chat moderators",), "reader": ()}
 
 
 class World:
@@ -195,6 +195,8 @@ def staff_account(make_user, role: str):
     user.is_staff = True
     user.save()
     user.groups.add(*Group.objects.filter(name__in=ROLES[role]))
+    if role == "reader":  # reads every record, acts on none: each list action is refused, not ignored
+        user.user_permissions.add(*Permission.objects.filter(codename__startswith="view_"))
     client = Client()
     client.force_login(user)
     return user, client
