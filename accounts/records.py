@@ -8,10 +8,12 @@ hands were played (``rooms.participants``), never from the room's seats today.
 from dataclasses import dataclass
 from datetime import datetime
 
+from django.urls import reverse
 from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
 from games import registry
+from ratings.models import RatingChange
 from rooms import participants
 from rooms.describe import holder_name, winner_names
 from rooms.models import Match, Participant, PlayerStat
@@ -44,6 +46,7 @@ class MatchLine:
     opponents: list[str]
     winners: list[str]
     ended_by: str = ""  # the host who ended the match early, named as they sat at it
+    rating: dict | None = None  # what the match did to this person's rating: before, after, delta
 
 
 def game_stats(user) -> list[GameStat]:
@@ -90,6 +93,12 @@ def recent_matches(user, limit: int = RECENT_MATCHES) -> list[MatchLine]:
         .order_by("-started_at", "-pk")[:limit]
     )
     rows = participants.match_rows(m.pk for m in matches)
+    changes = {
+        match_id: {"before": before, "after": after, "delta": after - before, "size": abs(after - before)}
+        for match_id, before, after in RatingChange.objects.filter(
+            user=user, match_id__in=[m.pk for m in matches]
+        ).values_list("match_id", "shown_before", "shown_after")
+    }
     labels = outcome_labels()
     lines = []
     for m in matches:
@@ -115,6 +124,7 @@ def recent_matches(user, limit: int = RECENT_MATCHES) -> list[MatchLine]:
                 opponents=opponents,
                 winners=winner_names(m, match_rows),
                 ended_by=ended_by,
+                rating=changes.get(m.pk),
             )
         )
     return lines
@@ -129,12 +139,25 @@ def _seat_of(rows: list[Participant], user_id: int) -> int | None:
     return held[-1] if held else None
 
 
-def _names(rows: list[Participant], seats) -> list[str]:
+class Name(str):
+    """A name as it was shown at the match, with the link to that person's page (none for a bot)."""
+
+    url = ""
+
+
+def _named(row: Participant) -> Name:
+    name = Name(holder_name(row))
+    if row.user_id is not None:
+        name.url = reverse("player", args=[row.user_id])
+    return name
+
+
+def _names(rows: list[Participant], seats) -> list[Name]:
     """Every holder of those seats over the match, once each, in the order they sat."""
-    names: list[str] = []
+    names: list[Name] = []
     for row in rows:
         if row.seat in seats:
-            name = holder_name(row)
+            name = _named(row)
             if name not in names:
                 names.append(name)
     return names

@@ -4,6 +4,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 from config import views
+from ratings import views as ratings_views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -12,6 +13,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/", include("accounts.urls")),
     path("leaderboards/", include("ratings.urls")),
+    path("players/<int:user_id>/", ratings_views.player, name="player"),
     path("", include("rooms.urls")),
     path("admin/", admin.site.urls),
 ]

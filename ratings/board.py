@@ -21,6 +21,7 @@ class Line:
     shown: int
     matches: int
     is_you: bool
+    user_id: int = 0
 
 
 def _listed(game: str):
@@ -40,6 +41,7 @@ def top(game: str, user=None, limit: int = TOP) -> list[Line]:
                 rating.shown,
                 rating.matches,
                 user is not None and rating.user_id == user.pk,
+                rating.user_id,
             )
         )
     return lines

@@ -9,8 +9,11 @@ match's end reads them again, the moves in between read nothing.
 
 from functools import lru_cache
 
+from django.urls import reverse
+
 from ratings import method
-from ratings.models import Rating
+from ratings.models import Rating, RatingChange
+from rooms.models import Participant
 
 
 @lru_cache(maxsize=4096)
@@ -32,6 +35,42 @@ def for_seats(game: str, seats, match) -> dict[int, int | None]:
         else:
             out[seat.index] = None
     return out
+
+
+def match_changes(match, rated: bool) -> list[dict]:
+    """What an ended rated match did to each person's rating, best place first: the result dialog's lines.
+
+    Read only once the match has ended (two statements per snapshot of a
+    decided table, none while it is played). Each person is named as they sat
+    at the match (its participants), with a link to their player page.
+    """
+    if match is None or not rated or match.status == "playing":
+        return []
+    changes = list(
+        RatingChange.objects.filter(match=match)
+        .order_by("rank", "user_id")
+        .values_list("user_id", "shown_before", "shown_after", "left")
+    )
+    if not changes:
+        return []
+    names: dict[int, str] = {}
+    held = Participant.objects.filter(match=match, user_id__in=[c[0] for c in changes]).order_by(
+        "hand_number", "from_move", "id"
+    )
+    for user_id, name in held.values_list("user_id", "name"):
+        names.setdefault(user_id, name)
+    return [
+        {
+            "user_id": user_id,
+            "name": names.get(user_id, ""),
+            "before": before,
+            "after": after,
+            "delta": after - before,
+            "left": left,
+            "profile_url": reverse("player", args=[user_id]),
+        }
+        for user_id, before, after, left in changes
+    ]
 
 
 def forget() -> None:

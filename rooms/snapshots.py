@@ -125,7 +125,17 @@ def verify_url(match) -> str:
     return _verify_url_pattern(get_script_prefix()).replace(_PUBLIC_ID_MARK, match.public_id)
 
 
-def match_entry(match) -> dict | None:
+@lru_cache(maxsize=8)
+def _player_url_pattern(script_prefix: str) -> str:
+    return reverse("player", args=[0]).removesuffix("0/") + "{id}/"
+
+
+def player_url() -> str:
+    """A person's page, "{id}" standing for their user id, resolved once per script prefix."""
+    return _player_url_pattern(get_script_prefix())
+
+
+def match_entry(match, rated: bool = False) -> dict | None:
     if match is None:
         return None
     return {
@@ -141,6 +151,8 @@ def match_entry(match) -> dict | None:
         "winners": stored.as_list(match.winners),
         # The host ended it before its end (``end_match``, ``new_match``): the dialog says so.
         "ended_early": match.ended_by_id is not None and match.status == match.Status.ABANDONED,
+        # Once it has ended: what it did to each person's rating (the result dialog's lines).
+        "ratings": shown_ratings.match_changes(match, rated),
     }
 
 
@@ -149,10 +161,9 @@ def room_entry(
 ) -> dict:
     """The room part of a snapshot.
 
-    The twenty-hand history is most of a snapshot's size (over 9 KB of the 12
-    once a room has twenty hands) and changes only when a hand ends, so a
-    broadcast carries it only then; ``history_key`` is always there, and a
-    client that holds another key asks for a full snapshot (docs/protocol.md).
+    The twenty-hand history is most of a snapshot's size (over 9 KB of the 12 once a room has twenty
+    hands) and changes only when a hand ends, so a broadcast carries it only then; ``history_key`` is
+    always there, and a client that holds another key asks for a full snapshot (docs/protocol.md).
     """
     seat_map = {room_seat: engine_seat for engine_seat, room_seat in enumerate(hand.seat_map if hand else [])}
     ratings = shown_ratings.for_seats(room.game, seats, match)
@@ -177,6 +188,7 @@ def room_entry(
         "next_fingerprint": room.next_fingerprint,
         "dealer": room.dealer,
         "rated": room.rated,
+        "player_url": player_url(),  # a person's page: "{id}" is their user id (docs/protocol.md)
         "seats": [
             {
                 **seat_entry(s, seat_map.get(s.index), s.user_id in connected_users, turn_seat),
@@ -184,7 +196,7 @@ def room_entry(
             }
             for s in seats
         ],
-        "match": match_entry(match),
+        "match": match_entry(match, room.rated),
         # Who held each seat of the current hand, in order (docs/protocol.md): past events of
         # the hand are named from it, not from today's seats.
         "players": stored.as_dict(hand.players) if hand is not None else {},

@@ -604,7 +604,13 @@ export class Table {
     if (room.dealer === index && room.status !== "waiting") head.append(el("span", { class: "badge badge--dealer", title: S.dealer, "aria-label": S.dealer, text: "D" }));
     const facts = el("div", { class: "seat__facts" });
     if (this.game.teams && !empty) facts.append(el("span", { class: `seat__team seat__team--${seat.team}`, text: this.teamName(seat.team) }));
-    if (!empty && typeof seat.rating === "number") facts.append(el("span", { class: "seat__rating muted", text: fill(S.rating_n, { n: seat.rating }) }));
+    if (!empty && typeof seat.rating === "number") {
+      // A person's rating leads to their page (a new tab: the table stays open).
+      facts.append(seat.user_id
+        ? el("a", { class: "seat__rating muted", href: room.player_url.replace("{id}", String(seat.user_id)), target: "_blank", rel: "noopener",
+          title: fill(S.rating_profile, { name: seat.name }), text: fill(S.rating_n, { n: seat.rating }) })
+        : el("span", { class: "seat__rating muted", text: fill(S.rating_n, { n: seat.rating }) }));
+    }
     if (!empty && !seat.bot) {
       facts.append(el("span", { class: `dot ${seat.connected ? "dot--on" : "dot--off"}`, title: seat.connected ? S.online : S.offline },
         el("span", { class: "visually-hidden", text: seat.connected ? S.online : S.offline })));
@@ -883,12 +889,29 @@ export class Table {
     box.replaceChildren(el("p", { class: "result__winners", dataset: { over: over ? "match" : "hand" }, text }));
     if (last) this.resultTables(box, last, winners);
     if (over && room.match && room.match.seed) box.append(el("p", {}, el("a", { href: room.match.verify_url, text: S.verify })));
+    const changes = (over && room.match && room.match.ratings) || [];
+    if (changes.length) box.append(this.ratingChanges(changes));
     const actions = $("result-actions");
     const buttons = this.snapshot.you.host ? this.hostButtons(true) : [];
     actions.replaceChildren(...buttons);
     if (!this.snapshot.you.host) actions.append(el("p", { class: "muted result__waiting", text: S.waiting_host }));
     actions.append(el("button", { type: "button", class: "button button--ghost", id: "result-close",
       onclick: () => { this.resultClosedFor = key; panel.hidden = true; }, text: S.see_table }));
+  }
+
+  // What the match did to each person's rating: "+12", "−136" and the new value, each name
+  // leading to that person's page.
+  ratingChanges(changes) {
+    const sign = (d) => (d > 0 ? `+${d}` : d < 0 ? `\u2212${-d}` : "\u00b10");
+    const you = this.snapshot.you.user_id;
+    const rows = changes.map((c) => el("tr", { class: `rating-change rating-change--${c.delta > 0 ? "up" : c.delta < 0 ? "down" : "same"}`, dataset: { userId: String(c.user_id) } },
+      el("th", {}, el("a", { href: c.profile_url, target: "_blank", rel: "noopener", text: c.user_id === you ? `${c.name} (${S.you})` : c.name }),
+        c.left ? el("small", { class: "muted", text: ` (${S.rating_left})` }) : null),
+      el("td", { class: "num rating-change__delta", text: sign(c.delta) }),
+      el("td", { class: "num rating-change__after", text: String(c.after) })));
+    return el("table", { class: "data-table result__ratings" }, el("caption", { text: S.rating_changes }),
+      el("thead", {}, el("tr", {}, el("th", {}, ""), el("th", { class: "num", text: S.rating_change }), el("th", { class: "num", text: S.rating_new }))),
+      el("tbody", {}, ...rows));
   }
 
   // Why the hand ended, its scores and the match totals, the game's breakdown.
