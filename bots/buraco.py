@@ -1,17 +1,18 @@
-"""Buraco bots: easy (random), normal (heuristics), hard (normal plus a short
-determinized look-ahead on the draw and the discard).
+"""Buraco bots: easy (random), normal (a heuristic draw, then the turn planner's greedy
+sequence), hard (the planner with a wider search, the draw chosen by planning both draws, and
+what the opponents took from the pile kept in memory).
 
-Every bot decides from one seat's ``view`` and its ``legal_moves`` only, plus
-``memory``, a JSON-safe dict it keeps across its own turns. The hard bot fills
-in what the view hides with the engine's ``sample_state``; it never sees the
-real state, the partner's hand or the stock.
+Every bot decides from one seat's ``view`` and its ``legal_moves`` only, plus ``memory``, a
+JSON-safe dict it keeps across its own turns (bots/buraco_plan.py). It never sees the real
+state, the partner's hand or the stock: the hard bot's stock draws are drawn from the cards the
+view does not show.
 """
 
-from games.buraco import apply, legal_moves, result, sample_state
-from games.buraco import view as seat_view
+from bots import buraco_plan as plan
 from games.buraco.heuristics import keep_scores
 from games.buraco.runs import CANASTRA_BONUS, arrange, canastra_kind, make_run
 from games.buraco.scoring import cards_value
+from games.buraco.views import unseen_cards
 from games.cards import RANK_INDEX, SUIT_INDEX
 
 # Normal: what a run is worth beyond its cards, and what a wild 2 costs when spent.
@@ -22,12 +23,13 @@ GROWTH_TO_SEVEN = 6  # per card a run gains toward seven
 PILE_TAKE = 3  # pile usefulness needed to take it
 LATE_STOCK = 6  # with so few stock cards left a big pile is mostly penalty
 AVERAGE_HIDDEN_CARD = 7  # the value a hidden card in hand is expected to cost
-FULL_STOCK = 38
-HAND_WEIGHT_EARLY = 0.4  # share of a hand's value counted against it while the stock is full
 # Hard: fixed counts keep decisions deterministic for a seed.
-HARD_SAMPLES = 4
-HARD_CANDIDATES = 3
-HARD_TURNS = 4  # turns played out after the candidate: the rest of ours or the next seats
+HARD_BEAM = 3  # sequences of lay-downs kept at each step of the plan
+HARD_STOCK_SAMPLES = 12  # unseen cards the turn is planned with, for the stock draw
+PILE_MARGIN = (
+    -15
+)  # the pile is taken unless its plan falls this far short of the stock's (it spares the stock: more turns)
+GOING_OUT_MARGIN = 60  # the batida is made unless it leaves the team this far behind
 
 
 def _other(team: str) -> str:
@@ -123,39 +125,24 @@ def _estimate(view, team: str, out: bool = False) -> float:
     return score
 
 
-def _horizon_value(view, team: str) -> float:
-    """A team's standing in the middle of a hand: table points, minus the cards in hand weighted
-    by how likely they are still to be there at the end (more so as the stock runs down)."""
-    weight = HAND_WEIGHT_EARLY + (1 - HAND_WEIGHT_EARLY) * (1 - view["stock_count"] / FULL_STOCK)
-    score = view["points"][team]
-    for s in range(4):
-        if str(s % 2) != team:
-            continue
-        if s == view["seat"]:
-            score -= weight * cards_value(view["hand"])
-        else:
-            score -= weight * AVERAGE_HIDDEN_CARD * view["hand_counts"][str(s)]
-    if not view["morto_taken"][team] or view["morto_pending"][team]:
-        score -= 100 * weight
-    return score
-
-
 def _going_out_pays(view) -> bool:
     team = view["team"]
     return _estimate(view, team, out=True) >= _estimate(view, _other(team))
 
 
 class NormalBot:
-    """Builds clean canastras, extends team runs, keeps 2s for the right run, feeds nobody."""
+    """Draws by how much the pile helps, then plays the turn planner's greedy sequence:
+    clean canastras first, 2s kept for the right run, the morto and the batida when in reach."""
 
     level = "normal"
+    beam = 1
 
     def choose(self, view, legal_moves, rng, memory=None):
         if len(legal_moves) == 1:
             return legal_moves[0]
         if view["phase"] == "draw":
             return self.draw(view, legal_moves)
-        return self.play(view, legal_moves)
+        return self.play(view, legal_moves, memory)
 
     def draw(self, view, legal_moves):
         take = {"type": "draw_discard"}
@@ -169,33 +156,21 @@ class NormalBot:
             return {"type": "draw_stock"}
         return take if useful >= PILE_TAKE or (useful >= 1.4 and len(pile) <= 2) else {"type": "draw_stock"}
 
-    def play(self, view, legal_moves):
-        team = view["team"]
-        hand = view["hand"]
-        size = len(hand)
-        taken = view["morto_taken"][team]
-        lays = [m for m in legal_moves if m["type"] != "discard"]
-        discards = [m for m in legal_moves if m["type"] == "discard"]
-        empties = [m for m in lays if len(m["cards"]) == size]
-        if empties and (not taken or _going_out_pays(view)):
-            return max(empties, key=lambda m: (_lay_score(view, m), _key(m)))
-        best, best_score = None, 0.0
-        for m in lays:
-            if taken and len(m["cards"]) == size:
-                continue
-            s = _lay_score(view, m)
-            if s > best_score or (s == best_score and best is not None and _key(m) > _key(best)):
-                best, best_score = m, s
-        if best is not None:
-            return best
-        if not discards:
-            return max(lays, key=lambda m: (_lay_score(view, m), _key(m)))
-        return self.discard(view, discards)
+    def going_out(self, view, state) -> bool:
+        return _going_out_pays(view)
 
-    def discard(self, view, discards):
-        allowed = {m["card"] for m in discards}
-        card = ranked_discards(view, allowed)[0]
-        return {"type": "discard", "card": card}
+    def play(self, view, legal_moves, memory=None):
+        found = plan.plan_turn(view, memory, beam=self.beam, going_out=self.going_out)
+        move = found.moves[0] if found.moves else None
+        if move is None or move not in legal_moves:
+            # the planner found nothing legal (it cannot happen by the rules): the least useful discard
+            discards = [m for m in legal_moves if m["type"] == "discard"]
+            if not discards:
+                return max(legal_moves, key=lambda m: (_lay_score(view, m), _key(m)))
+            move = {"type": "discard", "card": ranked_discards(view, {m["card"] for m in discards})[0]}
+        if move["type"] == "discard":
+            plan.remember_discard(view, memory, move["card"])
+        return move
 
 
 def ranked_discards(view, allowed) -> list[str]:
@@ -213,65 +188,49 @@ def _key(move):
     return (move["type"], move.get("meld", -1), tuple(sorted(_canonical(c) for c in cards)))
 
 
-class HardBot:
-    """Normal play, except that the draw and the discard are chosen by playing each candidate
-    out on sampled deals (the next seats and our next turn, all played by the normal policy)
-    and comparing the team's estimated hand score."""
+class HardBot(NormalBot):
+    """The planner with three sequences kept at each step, the draw chosen by planning the turn
+    with the pile's known cards against the turn with stock cards drawn from the unseen ones,
+    the discard that feeds least what the opponents took from the pile, and the batida weighed
+    against what the opponents are about to make."""
 
     level = "hard"
-
-    def __init__(self):
-        self.policy = NormalBot()
+    beam = HARD_BEAM
 
     def choose(self, view, legal_moves, rng, memory=None):
-        if len(legal_moves) == 1:
+        if memory is not None:
+            plan.track(view, memory)
+        return (
+            super().choose(view, legal_moves, rng, memory)
+            if view["phase"] != "draw" or len(legal_moves) == 1
+            else self.draw_planned(view, legal_moves, rng, memory)
+        )
+
+    def draw_planned(self, view, legal_moves, rng, memory):
+        take = {"type": "draw_discard"}
+        stock = {"type": "draw_stock"}
+        if take not in legal_moves or stock not in legal_moves:
             return legal_moves[0]
-        if view["phase"] == "draw":
-            candidates = [m for m in legal_moves if m["type"] in ("draw_stock", "draw_discard")]
-            if len(candidates) < 2:
-                return self.policy.choose(view, legal_moves, rng)
-            return self._search(view, candidates, rng, self.policy.draw(view, legal_moves))
-        move = self.policy.play(view, legal_moves)
-        if move["type"] != "discard":
-            return move
-        discards = [m for m in legal_moves if m["type"] == "discard"]
-        allowed = {m["card"] for m in discards}
-        ranked = ranked_discards(view, allowed)[:HARD_CANDIDATES]
-        candidates = [{"type": "discard", "card": c} for c in ranked]
-        if len(candidates) < 2:
-            return move
-        return self._search(view, candidates, rng, move)
+        hand = list(view["hand"])
+        with_pile = plan.plan_turn(
+            view, memory, beam=self.beam, hand=hand + list(view["discard"]), going_out=self.going_out
+        ).value
+        unseen = unseen_cards(view)
+        draws = rng.sample(unseen, min(HARD_STOCK_SAMPLES, len(unseen))) if unseen else []
+        if not draws:
+            return take
+        from_stock = sum(
+            plan.plan_turn(view, memory, beam=1, hand=hand + [c], going_out=self.going_out).value for c in draws
+        ) / len(draws)
+        return take if with_pile > from_stock + PILE_MARGIN else stock
 
-    def _search(self, view, candidates, rng, default):
-        seat = view["seat"]
+    def going_out(self, view, state) -> bool:
         team = view["team"]
-        totals = [0.0] * len(candidates)
-        for _ in range(HARD_SAMPLES):
-            state = sample_state(view, rng)
-            for i, move in enumerate(candidates):
-                totals[i] += self._rollout(state, seat, team, move)
-        # the normal policy's choice wins ties: the search only overrides it on evidence
-        best = max(range(len(candidates)), key=lambda i: (totals[i], candidates[i] == default))
-        return candidates[best]
-
-    def _rollout(self, state, seat, team, move) -> float:
-        state = apply(state, seat, move)
-        turns = 0
-        steps = 0
-        while state["phase"] != "over" and turns < HARD_TURNS and steps < 200:
-            s = state["turn"]
-            moves = legal_moves(state, s)
-            choice = self.policy.choose(seat_view(state, s), moves, None)
-            before = state["turn"]
-            state = apply(state, s, choice)
-            steps += 1
-            if state["phase"] == "over" or state["turn"] != before:
-                turns += 1
-        if state["phase"] == "over":
-            scores = result(state)["scores"]
-            return scores[team] - scores[_other(team)]
-        v = seat_view(state, seat)
-        return _horizon_value(v, team) - _horizon_value(v, _other(team))
+        other = _other(team)
+        if view["stock_count"] <= LATE_STOCK:
+            return True
+        opponents_ready = view["morto_taken"][other] and view["clean_canastra"][other]
+        return opponents_ready or _estimate(view, team, out=True) + GOING_OUT_MARGIN >= _estimate(view, other)
 
 
 BOTS = {"easy": EasyBot(), "normal": NormalBot(), "hard": HardBot()}
