@@ -22,9 +22,9 @@ def _seconds(n: int):
     return lazy(lambda: gettext("%(s)d seconds") % {"s": n}, str)()
 
 
-TIME_CHOICES = [("default", _("Game default (Crazy Eights: 20 s, others: none)")), ("", _("No time limit"))] + [
-    (str(s), _seconds(s)) for s in TIME_LIMITS
-]
+# The default's label is short enough for a phone's select; the lobby's script names the chosen
+# game's own default in it ("Game default (20 s)", lobby_settings' ``default_time``).
+TIME_CHOICES = [("default", _("Game default")), ("", _("No time limit"))] + [(str(s), _seconds(s)) for s in TIME_LIMITS]
 VARIATIONS = "variations"  # the field of every true/false option
 
 
@@ -94,6 +94,12 @@ def _option_fields(specs) -> dict[str, forms.Field]:
     return fields
 
 
+def default_time_label(seconds: int | None) -> str:
+    """The time option "Game default" for one game, with what that default is."""
+    limit = gettext("%(s)d s") % {"s": seconds} if seconds else gettext("no limit")
+    return gettext("Game default (%(limit)s)") % {"limit": limit}
+
+
 def lobby_settings() -> dict:
     """What the lobby's script needs of each game to show only what that game allows (JSON-safe)."""
     return {
@@ -103,6 +109,7 @@ def lobby_settings() -> dict:
             "max_bots": spec.max_bots,
             "min_humans": spec.min_humans,
             "defaults": {o.name: o.default for o in spec.options if o.kind is not bool},
+            "default_time": default_time_label(spec.default_time_limit),
         }
         for spec in registry.specs()
     }

@@ -7,7 +7,7 @@ exit. The rules themselves come from the game's declaration (``table.spec``).
 
 import secrets
 
-from rooms import describe, room_events
+from rooms import clock, describe, room_events
 from rooms.errors import RoomError
 from rooms.models import Room, Seat
 from rooms.policies import STAND_IN_LEVEL
@@ -57,6 +57,7 @@ def seat_event(seat: Seat, kind: str) -> dict:
     return {
         "seat": seat.index,
         "kind": kind,
+        "at": clock.now().isoformat(),
         "name": holder.name,
         "text": describe.in_languages(describe.live_event, kind, holder),
     }

@@ -34,7 +34,11 @@ def public_log(engine, hand, state) -> list[dict]:
         return []
     seat_map = stored.as_list(hand.seat_map)
     dealer = seat_map[hand.dealer] if 0 <= hand.dealer < len(seat_map) else None
+    # Each entry says when it was made (`at`): the page puts the room's events among the moves by it.
     out = [{"kind": "deal", "hand": hand.number, "dealer": dealer}]
+    started = getattr(hand, "started_at", None)
+    if started is not None:
+        out[0]["at"] = started.isoformat()
     holders = stored.as_dict(hand.players)
     entries = stored.dicts(hand.moves)
     first = max(0, len(entries) - LOG_LIMIT)
@@ -50,7 +54,7 @@ def public_log(engine, hand, state) -> list[dict]:
             "auto": bool(entry.get("auto")),
             "move": engine.public_move(move, state, engine_seat) if isinstance(move, dict) else None,
         }
-        for key in ("name", "text"):
+        for key in ("name", "text", "at"):
             if isinstance(entry.get(key), str):
                 item[key] = entry[key]
         if "name" not in item and item["seat"] is not None:

@@ -186,6 +186,7 @@ class Table:
             "kind": kind,
             "auto": auto,
             "move": public,
+            "at": entry["at"],
             **self._move_words(
                 {**entry, "move": public}, describe.extended_run(self.engine, before, engine_seat, move)
             ),
@@ -264,6 +265,7 @@ class Table:
             "kind": "deal",
             "hand": number,
             "dealer": dealer.index,
+            "at": hand.started_at.isoformat(),
             "name": dealer.user.shown_name if dealer.user_id else None,
             "text": describe.in_languages(describe.live_event, "deal", describe.seat_holder(dealer), hand=number),
         }

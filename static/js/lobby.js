@@ -38,6 +38,9 @@ function showFields() {
     limitSelect(select, (o) => !o.dataset.games || forGame(o, game), fallback);
   });
   limitBots();
+  // "Game default (20 s)": the chosen game's own default, in a label short enough for a phone.
+  const fallbackTime = form.querySelector("[name=time_limit] option[value=default]");
+  if (fallbackTime && rules.default_time) fallbackTime.textContent = rules.default_time;
 }
 
 function limitBots() {

@@ -8,24 +8,19 @@ const $ = (id) => document.getElementById(id);
 const NOTICE_MS = 8000;
 const LANG = (document.documentElement.lang || "pt-br").toLowerCase();
 
-function textOf(event) {
+export function eventText(event) {
   const text = event.text || {};
   return text[LANG] || text["pt-br"] || Object.values(text)[0] || "";
 }
+const textOf = eventText;
 
-// After each snapshot: the events list, and a notice and an announcement for each new one.
+// After each snapshot: a notice and an announcement for each new event (its line in the move log
+// is the table's: Table.updateLog).
 export function paintRoomEvents(table) {
   const room = table.snapshot.room;
   if (Array.isArray(room.events)) table.roomEvents = room.events;
   const events = table.roomEvents || [];
   const newest = events.length ? events[events.length - 1].id : 0;
-  const list = $("room-log");
-  if (list.dataset.newest !== String(newest)) {
-    list.dataset.newest = String(newest);
-    list.replaceChildren(...events.slice().reverse().map((e) => table.el("li", {
-      class: "log__event", dataset: { roomEvent: e.code, eventId: e.id }, text: textOf(e) })));
-  }
-  setHiddenList(list, !events.length);
   if (table.lastEventId === undefined || table.lastEventId === null) {
     table.lastEventId = newest; // what happened before the page opened is in the list, not announced
   } else {
@@ -34,8 +29,6 @@ export function paintRoomEvents(table) {
   }
   paintClosed(table, room.status === "closed");
 }
-
-function setHiddenList(list, hidden) { if (list.hidden !== hidden) list.hidden = hidden; }
 
 function tell(table, event) {
   const H = table.S.host;

@@ -7,7 +7,7 @@
 import { cardName, fill } from "./cards.js";
 import { Motion } from "./motion.js";
 import { sound } from "./sound.js";
-import { confirmTimeLimit, leaveConfirmation, paintClosed, paintRoomEvents, renderHostPowers } from "./room_events.js";
+import { confirmTimeLimit, eventText, leaveConfirmation, paintClosed, paintRoomEvents, renderHostPowers } from "./room_events.js";
 
 const S = JSON.parse(document.getElementById("mesa-strings").textContent);
 // A deleted account's records name it by its pseudonym as stored, in Portuguese ("Jogador 4f2a",
@@ -81,6 +81,18 @@ export function setHidden(node, hidden) {
 // out again).
 export function setText(node, text) {
   if (node.textContent !== text) node.textContent = text;
+}
+
+// Oldest first by `at` (ISO 8601, the server's clock); what has no time keeps its place after the
+// timed rows before it (a stable sort over the time last seen).
+export function sortByTime(rows) {
+  let last = "";
+  const keyed = rows.map((row, i) => {
+    if (typeof row.at === "string" && row.at) last = row.at;
+    return { row, i, at: typeof row.at === "string" && row.at ? row.at : last };
+  });
+  keyed.sort((a, b) => (Date.parse(a.at) || 0) - (Date.parse(b.at) || 0) || a.i - b.i);
+  return keyed.map((k) => k.row);
 }
 
 function randomHex(bytes) {
@@ -186,7 +198,7 @@ export class Table {
     clearTimeout(this.pongTimer);
     clearTimeout(this.openTimer);
     for (const [id, entry] of this.pending) {
-      if (entry.action === "move") this.showError(S.offline_move);
+      if (entry.action === "move") this.showOffline();
       this.pending.delete(id);
     }
     // These end the table for good: the banner stays, saying what to do.
@@ -234,7 +246,7 @@ export class Table {
 
   send(action, fields = {}) {
     if (!this.online) {
-      if (action === "move") { this.showError(S.offline_move); sound.play("error"); }
+      if (action === "move") { this.showOffline(); sound.play("error"); }
       return null;
     }
     this.msgId += 1;
@@ -255,7 +267,11 @@ export class Table {
     if (msg.type === "pong") { clearTimeout(this.pongTimer); this.ping(); return; }
     if (msg.type === "ping") { this.ws.send(JSON.stringify({ action: "pong" })); return; }
     if (msg.type === "away") { this.toldAway(msg.auto_moves); return; }
-    if (msg.id && this.pending.has(msg.id)) this.pending.delete(msg.id);
+    if (msg.id && this.pending.has(msg.id)) {
+      // A move of yours the server took: an earlier refusal or "why not" no longer holds.
+      if (msg.type === "ack" && this.pending.get(msg.id).action === "move") this.clearPassing();
+      this.pending.delete(msg.id);
+    }
     if (msg.type === "error") {
       const text = (S.errors && S.errors[msg.code]) || msg.message || msg.code;
       this.showError(fill(S.error, { message: text }));
@@ -299,7 +315,8 @@ export class Table {
     this.snapshot = msg;
     this.setConn("online");
     this.render(previous);
-    if (!before) return;
+    // The result dialog covers the stage: nothing flies across it.
+    if (!before || !$("result-panel").hidden) return;
     const flights = this.flightsFor(previous, before);
     if (!flights.length) return;
     this.busy = true;
@@ -333,8 +350,14 @@ export class Table {
     const connection = { connecting: "reconnecting", reconnecting: "reconnecting", offline: "offline", online: "online", closed: "offline" }[state];
     const conn = $("conn");
     setText(conn, label);
+    if (conn.title !== label) conn.title = label;
     if (conn.dataset.connection !== connection) conn.dataset.connection = connection;
     conn.className = `conn conn--${state}`;
+    // "You are offline: that move was not sent" is over once the page is online again.
+    if (state === "online" && this.offlineShown) {
+      this.offlineShown = false;
+      if (!this.errorKept && $("error-banner").textContent === S.offline_move) this.clearPassing();
+    }
     const banner = $("reconnect-banner");
     banner.hidden = state !== "reconnecting" && state !== "offline";
     setText(banner, state === "offline" ? S.offline_banner : S.reconnecting);
@@ -365,6 +388,22 @@ export class Table {
     this.paintBanners();
     clearTimeout(this.errorTimer);
     if (!keep) this.errorTimer = setTimeout(() => { banner.hidden = true; this.paintBanners(); }, 6000);
+  }
+
+  // A move refused because the page is not connected (cleared when it is online again: setConn).
+  showOffline() {
+    this.offlineShown = true;
+    this.showError(S.offline_move);
+  }
+
+  // The passing error and the hint go once a move of yours is taken (a kept error stays).
+  clearPassing() {
+    if (!this.errorKept) {
+      clearTimeout(this.errorTimer);
+      setHidden($("error-banner"), true);
+      this.paintBanners();
+    }
+    this.hint("");
   }
 
   // The polite live region: opponents' moves, your turn, the card you drew, the result.
@@ -412,11 +451,11 @@ export class Table {
     return this.named(last.name) || `Bot ${roomSeat + 1}`;
   }
 
-  // "Us" / "Them" for the seated player's team and the other one; "Team N" for a spectator.
+  // "Team 1", "Team 2" for everyone, as the log, the morto and the verify page name them; the
+  // reader's own team says so ("Team 1 (yours)"). A spectator and a player read the same numbers.
   teamName(team) {
-    const mine = this.myTeam();
-    if (mine === null) return fill(S.team_n, { n: Number(team) + 1 });
-    return String(team) === mine ? S.us : S.them;
+    const n = Number(team) + 1;
+    return String(team) === this.myTeam() ? fill(S.team_yours, { n }) : fill(S.team_n, { n });
   }
 
   myTeam() {
@@ -603,7 +642,9 @@ export class Table {
     if (room.host === seat.user_id && seat.user_id) head.append(el("span", { class: "badge badge--host", title: S.host, "aria-label": S.host, text: "★" }));
     if (room.dealer === index && room.status !== "waiting") head.append(el("span", { class: "badge badge--dealer", title: S.dealer, "aria-label": S.dealer, text: "D" }));
     const facts = el("div", { class: "seat__facts" });
-    if (this.game.teams && !empty) facts.append(el("span", { class: `seat__team seat__team--${seat.team}`, text: this.teamName(seat.team) }));
+    // A seat names its team by number only ("Team 2"): short enough for a phone's seat; the
+    // scoreboard, the runs and the result say which team is the reader's.
+    if (this.game.teams && !empty) facts.append(el("span", { class: `seat__team seat__team--${seat.team}`, text: fill(S.team_n, { n: Number(seat.team) + 1 }) }));
     if (!empty && typeof seat.rating === "number") {
       // A person's rating leads to their page (a new tab: the table stays open).
       facts.append(seat.user_id
@@ -643,9 +684,19 @@ export class Table {
         el("span", { class: "countdown", id: "timer", "data-countdown": true, hidden: true },
           el("span", { class: "countdown__bar", "aria-hidden": "true" }), el("span", { class: "countdown__text" }))));
     }
+    else if (pos === "bottom" && room.status === "playing" && engine !== null && engine !== undefined && seat.active !== false) {
+      // Your seat keeps its turn's row (unseen) between your turns: on a phone your place, and so the
+      // felt above it, does not grow and shrink as the turn comes and goes (docs/ui.md).
+      // The same words and countdown as the real row (no hook, no id), so it wraps the same way.
+      const limit = room.time_limit ? fill(S.timer, { s: room.time_limit }) : "";
+      node.append(el("div", { class: "seat__turn seat__turn--idle", "aria-hidden": "true" }, S.your_turn,
+        limit ? el("span", { class: "countdown" }, el("span", { class: "countdown__bar" }), el("span", { class: "countdown__text", text: limit })) : null));
+    }
     const extra = this.game.seatExtra ? this.game.seatExtra(this, seat) : null;
     if (extra) node.append(extra);
-    node.append(this.seatControls(seat, empty));
+    const controls = this.seatControls(seat, empty);
+    if (controls.classList.contains("seat__controls--corner")) node.classList.add("seat--corner");
+    node.append(controls);
     return node;
   }
 
@@ -756,8 +807,10 @@ export class Table {
     if (this.game.teams) {
       const mine = this.myTeam() ?? "0";
       for (const team of [mine, mine === "0" ? "1" : "0"]) {
-        items.push(el("span", { class: `score score--team${team}`, dataset: { team } },
-          el("span", { class: "score__label", text: this.teamName(team) }), " ", el("b", { text: String(totals[team] ?? 0) })));
+        // "Team 1" on the felt (the reader's team first; "Team 1 (yours)" in its tooltip): the
+        // scoreboard stays one row on a phone.
+        items.push(el("span", { class: `score score--team${team}`, dataset: { team }, title: this.teamName(team) },
+          el("span", { class: "score__label", text: fill(S.team_n, { n: Number(team) + 1 }) }), " ", el("b", { text: String(totals[team] ?? 0) })));
       }
     }
     if (typeof options.target === "number") items.push(el("span", { class: "score score--target", text: fill(S.target_n, { n: options.target }) }));
@@ -986,31 +1039,57 @@ export class Table {
   }
 
   // --- the move log -------------------------------------------------------------------------
-  // Rebuilt from the snapshot's `log` (the hand's moves, public form) when a full snapshot
-  // brings it; between those, every move a snapshot reports is added.
+  // One list, newest first: the hand's moves and the room's events (room.events: the host passed
+  // on, a bot took a seat, the time changed...) among them in time order (their `at`). Rebuilt
+  // from the snapshot's `log` (the hand's moves, public form) when a full snapshot brings it and
+  // at each deal; between those, every move a snapshot reports and every new event is added on top.
   updateLog(previous) {
     const room = this.snapshot.room;
+    if (Array.isArray(room.events)) this.roomEvents = room.events;
     if (Array.isArray(room.log)) {
       this.log = room.log.slice(-LOG_KEEP);
       this.paintLog();
       return;
     }
-    if (!previous || previous.room.state_version === room.state_version) return;
-    const fresh = room.moves_now && room.moves_now.length ? room.moves_now : (room.last_move ? [room.last_move] : []);
+    const moved = !!previous && previous.room.state_version !== room.state_version;
+    const fresh = !moved ? [] : (room.moves_now && room.moves_now.length ? room.moves_now : (room.last_move ? [room.last_move] : []));
+    if (fresh.some((entry) => entry.kind === "deal")) {
+      this.log = fresh.slice(fresh.findLastIndex((entry) => entry.kind === "deal"));
+      this.paintLog();
+      return;
+    }
+    const news = [...fresh.map((entry) => ({ entry, at: entry.at })),
+      ...this.unloggedEvents().map((event) => ({ event, at: event.at }))];
+    this.log.push(...fresh);
     const list = $("log");
-    for (const entry of fresh) {
-      if (entry.kind === "deal") { this.log = []; list.replaceChildren(); }
-      this.log.push(entry);
-      const item = this.logItem(entry);
+    for (const { entry, event } of sortByTime(news)) {
+      const item = entry ? this.logItem(entry) : this.eventItem(event);
       if (item) list.prepend(item);
     }
+    this.markEventsLogged();
     while (this.log.length > LOG_KEEP) this.log.shift();
     while (list.childNodes.length > LOG_KEEP) list.lastChild.remove();
   }
 
   paintLog() {
-    const items = this.log.map((e) => this.logItem(e)).filter(Boolean).reverse();
-    $("log").replaceChildren(...items);
+    const rows = [...this.log.map((entry) => ({ entry, at: entry.at })),
+      ...(this.roomEvents || []).map((event) => ({ event, at: event.at }))];
+    const items = sortByTime(rows).map(({ entry, event }) => (entry ? this.logItem(entry) : this.eventItem(event)));
+    $("log").replaceChildren(...items.filter(Boolean).reverse());
+    this.markEventsLogged();
+  }
+
+  unloggedEvents() { return (this.roomEvents || []).filter((e) => e.id > (this.loggedEventId ?? 0)); }
+
+  markEventsLogged() {
+    const events = this.roomEvents || [];
+    if (events.length) this.loggedEventId = Math.max(this.loggedEventId ?? 0, events[events.length - 1].id);
+  }
+
+  // A room event's line in the move log (`data-room-event`: its code), in the page's language.
+  eventItem(event) {
+    const text = eventText(event);
+    return text ? el("li", { class: "log__event", dataset: { roomEvent: event.code, eventId: event.id }, text: this.sentence(text) }) : null;
   }
 
   logItem(entry) {

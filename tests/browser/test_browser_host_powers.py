@@ -38,7 +38,7 @@ def told(page, code: str, words: str, logged: str | None = None) -> None:
     page.wait_for_selector(f'[data-room-notice][data-event-code="{code}"]:not([hidden])')
     assert words in page.inner_text("[data-room-notice]")
     assert words.lower() in page.text_content("#announcer").lower()  # the live region may capitalise
-    assert (logged or words) in page.text_content(f'#room-log li[data-room-event="{code}"]')
+    assert (logged or words) in page.text_content(f'#log li[data-room-event="{code}"]')
 
 
 @pytest.mark.parametrize("host_on_phone", [False, True], ids=["host-desktop", "host-phone"])

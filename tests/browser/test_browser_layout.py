@@ -126,7 +126,9 @@ def check_one_screen(page, game: str, label: str) -> None:
         assert page.locator("[data-felt] .card--wild").count() == 3  # the three substitutes lie sideways
         assert page.locator("[data-felt] .canastra").count() >= 4
         assert page.locator("#scoreboard .score--target").inner_text() == "Target 1500"
-        assert page.locator("#scoreboard [data-team]").all_inner_texts() == ["Us 0", "Them 0"]
+        mine = snap["room"]["seats"][me]["team"]
+        first, other = int(mine) + 1, 2 - int(mine)
+        assert page.locator("#scoreboard [data-team]").all_inner_texts() == [f"Team {first} 0", f"Team {other} 0"]
     shot(page, f"{game}_{label}")
 
 
@@ -156,8 +158,13 @@ def test_every_table_fits_one_screen_on_your_turn(server, browser, chromium_path
     mobile.wait_for_selector("#log li")
     # The log was rebuilt from the snapshot on this freshly loaded page: the deal, made before the
     # page opened, is there (oldest, at the bottom), with every move of the hand after it.
-    assert mobile.locator("#log li").count() == mobile.evaluate("() => window.mesaTable.log.length") >= 1
-    assert mobile.inner_text("#log li:last-child").startswith("Hand 1 dealt")
+    # The room's events (the bots added, the match started) are lines of the same log, in time order:
+    # older than the deal, below it.
+    moves = mobile.locator("#log li[data-kind]")
+    assert moves.count() == mobile.evaluate("() => window.mesaTable.log.length") >= 1
+    assert moves.last.inner_text().startswith("Hand 1 dealt")
+    kinds = mobile.eval_on_selector_all("#log li", "els => els.map((e) => e.dataset.kind || 'event')")
+    assert kinds[kinds.index("deal") + 1 :] == ["event"] * (len(kinds) - kinds.index("deal") - 1)
     assert not outside_viewport(mobile, "#side")
     mobile.keyboard.press("Escape")
     mobile.wait_for_selector("#side", state="hidden")

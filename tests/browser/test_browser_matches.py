@@ -396,7 +396,8 @@ def test_the_last_hand_of_a_buraco_match_to_1500_and_the_match_end(server, brows
     # The end screen: the winning team, the last hand's breakdown, the twenty hands and the totals.
     page.wait_for_selector("#result-panel:not([hidden]) .breakdown")
     S = strings(page)
-    team = S["us"] if winner == str(snap["room"]["seats"][snap["you"]["seat"]]["team"]) else S["them"]
+    mine = winner == str(snap["room"]["seats"][snap["you"]["seat"]]["team"])
+    team = (S["team_yours"] if mine else S["team_n"]).replace("%(n)s", str(int(winner) + 1))
     assert page.inner_text("#result .result__winners") == S["match_won"].replace("%(names)s", team)
     result_at_both_sizes(page, "buraco_match_over")
     last = played[-1]["result"]

@@ -72,7 +72,7 @@ def test_two_people_each_see_only_their_own_hand(server, browser, chromium_path)
     page_a.select_option("#time-limit", "30")
     page_a.click("#confirm-yes")  # everyone is told of it, so the host confirms it first
     wait_snapshot(page_b, "s.room.time_limit === 30")
-    page_b.wait_for_selector('#room-log li[data-room-event="time_limit_changed"]', state="attached")
+    page_b.wait_for_selector('#log li[data-room-event="time_limit_changed"]', state="attached")
     page_a.click("#host-controls [data-action=resume]")
     page_b.wait_for_selector("#paused-banner", state="hidden")
     assert page_b.is_hidden("#host-panel")  # the guest has no host controls

@@ -44,13 +44,20 @@ def test_a_fresh_snapshot_carries_the_hands_log_in_public_form(alice, bob, monke
     log_a, log_b = snaps[alice.id]["room"]["log"], snaps[bob.id]["room"]["log"]
     # The same public log for everyone: the deal, then one entry per recorded move.
     assert log_a == log_b
-    assert log_a[0] == {"kind": "deal", "hand": hand.number, "dealer": hand.seat_map[hand.dealer]}
+    deal = {
+        "kind": "deal",
+        "hand": hand.number,
+        "dealer": hand.seat_map[hand.dealer],
+        "at": hand.started_at.isoformat(),
+    }
+    assert log_a[0] == deal
     assert len(log_a) == len(hand.moves) + 1
     for entry, stored in zip(log_a[1:], hand.moves, strict=True):
         assert entry["engine_seat"] == stored["seat"] and entry["seat"] == hand.seat_map[stored["seat"]]
+        assert entry["at"] == stored["at"]  # when: the room's events are placed among the moves by it
         engine = registry.get("crazy_eights")
         assert entry["kind"] == stored["kind"] and entry["move"] == engine.public_move(stored["move"], None, 0)
-        assert "by" not in entry and "at" not in entry
+        assert "by" not in entry  # who (a user, a bot level) never leaves; when it was made is public
     # What a player drew or kept is nobody else's business: no card in those entries.
     drawn = [e["move"] for e in log_a if e.get("move") and e["move"]["type"] in ("draw", "keep")]
     assert drawn and all(move == {"type": move["type"]} for move in drawn)

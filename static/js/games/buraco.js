@@ -118,8 +118,8 @@ const game = {
     const section = $(id);
     if (section.dataset.team !== team) section.dataset.team = team;
     const points = (view.points || {})[team];
-    // Seated: "our runs" / "their runs"; a spectator reads the teams' numbers.
-    const title = t.myTeam() === null ? fill(G.runs_of, { team: t.teamName(team) }) : (mine ? G.runs_ours : G.runs_theirs);
+    // "Runs of Team 1 (yours)": the same team names for a player and a spectator.
+    const title = fill(G.runs_of, { team: t.teamName(team) });
     setText(section.querySelector("h3"), `${title}${points ? ` · ${fill(S.points_n, { n: points })}` : ""}`);
     const box = section.querySelector(".runs");
     const runs = (view.melds && view.melds[team]) || [];

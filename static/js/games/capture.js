@@ -116,7 +116,17 @@ const game = {
       node.setAttribute("aria-pressed", on ? "true" : "false");
     });
     this.paintOptions(t);
-    t.hint(this.selected ? fill(t.S.game.choose_target, { card: t.cardName(this.selected) }) : "");
+    t.hint(this.selected ? this.targetHint(t, this.selected) : "");
+  },
+
+  // What the chosen card can do, from its own legal moves: only take (capture is compulsory while
+  // any card can take), only be discarded (nothing to take), or either.
+  targetHint(t, code) {
+    const moves = this.movesFor(t, code);
+    const discard = moves.some((m) => m.type === "discard");
+    const take = moves.some((m) => m.type !== "discard");
+    const key = take && discard ? "choose_target" : (take ? "choose_capture" : "choose_discard");
+    return fill(t.S.game[key], { card: t.cardName(code) });
   },
 
   // Highlight exactly the targets of the selected card's legal moves.
@@ -152,11 +162,15 @@ const game = {
     if (!node.dataset.moves) return;
     const moves = JSON.parse(node.dataset.moves);
     if (moves.length === 1) { this.play(t, moves[0]); return; }
-    // Two own piles: say which one receives the cards.
+    // Two own piles: ask which one receives the cards, in words and with one button per pile.
+    const G = t.S.game;
     const box = $("pile-choice");
     box.replaceChildren(...moves.map((m) => t.el("button", { type: "button", class: "button button--small",
-      onclick: () => this.play(t, m), text: fill(t.S.game.into_pile, { n: (m.pile ?? 0) + 1 }) })));
+      onclick: () => this.play(t, m), text: fill(G.into_pile, { n: (m.pile ?? 0) + 1 }) })));
+    box.setAttribute("aria-label", G.choose_pile);
     box.hidden = false;
+    $("prompt").textContent = G.choose_pile;
+    t.hint(G.choose_pile);
     box.querySelector("button").focus();
   },
 
