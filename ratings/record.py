@@ -112,8 +112,8 @@ def _ratings_for(game: str, user_ids: set[int]) -> dict[int, Rating]:
 
 def _before(entrant: Entrant, ratings: dict[int, Rating], game: str) -> tuple[float, float]:
     if entrant.user_id is not None:
-        rating = ratings[entrant.user_id]
-        return rating.mu, rating.sigma
+        rating = ratings.get(entrant.user_id)
+        return (rating.mu, rating.sigma) if rating is not None else (method.MU, method.SIGMA)
     return method.bot_rating(entrant.bot_level, game) if entrant.bot_level else (method.MU, method.SIGMA)
 
 
@@ -138,8 +138,12 @@ def rate_match(match: Match, teams: bool, rows: list[Participant] | None = None)
         changed = {e.user_id for _rank, members in groups for e in members if e.user_id is not None and not e.unrated}
     if not changed:
         return []
-    ratings = _ratings_for(match.game, changed | {e.user_id for _r, m in groups for e in m if e.user_id})
-    befores = [[_before(e, ratings, match.game) for e in members] for _rank, members in groups]
+    # Only the ratings that change are created and locked; the others are read as they are (a
+    # person without a rating yet is a new player), so a match without a result gives no one a row.
+    ratings = _ratings_for(match.game, changed)
+    everyone = {e.user_id for _r, m in groups for e in m if e.user_id is not None}
+    known = {r.user_id: r for r in Rating.objects.filter(game=match.game, user_id__in=everyone - changed)} | ratings
+    befores = [[_before(e, known, match.game) for e in members] for _rank, members in groups]
     afters = method.rate(befores, [rank for rank, _members in groups])
     changes = []
     for (rank, members), before_group, after_group in zip(groups, befores, afters, strict=True):

@@ -1,8 +1,8 @@
 """The ways once found to dodge a loss, replayed over the room socket: each must cost what leaving costs.
 
 - Seat-hop between hands (Crazy Eights): leave during ``hand_over``, sit on the
-  leader's seat or a friend's stand-in seat, ``next_hand``: it once ended 2nd, +97. Replayed here
-  mid-hand (the same refusal holds in ``hand_over``: any row of the match refuses the seat).
+  leader's seat or a friend's stand-in seat, ``next_hand``: it once ended 2nd, +97. Replayed
+  mid-hand and in ``hand_over`` itself, after a hand played out.
 - Switching partnership (Buraco): leave one partnership, reserve a seat of the other.
 - The host's ``new_match`` that abandoned a losing rated match (Rouba Monte,
   Stealing Bundles): it once erased the loss and the opponents' win.
@@ -14,11 +14,10 @@ match is refused (``left_this_match``), and the leaver is rated last, alone.
 import pytest
 from channels.db import database_sync_to_async
 
-from ratings import method
 from ratings.models import Rating, RatingChange
 from rooms import services
 from rooms.models import Match, PlayerStat, Room
-from tests.rooms.helpers import engine_options
+from tests.rooms.helpers import engine_options, play_hand
 from tests.rooms.wsclient import connect, receive_until
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
@@ -106,8 +105,43 @@ async def test_the_hosts_new_match_rates_the_host_as_having_left_and_no_one_else
     assert [(c.user_id, c.left) for c in changes] == [(alice.id, True)]
     assert changes[0].shown_after < changes[0].shown_before
     bobs = await database_sync_to_async(lambda: list(Rating.objects.filter(user=bob).values_list("shown", "matches")))()
-    assert bobs in ([], [(method.INITIAL_SHOWN, 0)])  # bob keeps his rating
+    assert bobs == []  # bob keeps his rating: the match gives him no rating row either
     stats = await database_sync_to_async(
         lambda: {s.user_id: (s.played, s.won, s.abandoned) for s in PlayerStat.objects.all()}
     )()
     assert stats == {alice.id: (1, 0, 1), bob.id: (1, 0, 0)}
+
+
+@database_sync_to_async
+def crazy_eights_between_hands(alice):
+    """The issue's room: rated Crazy Eights, a long target, alice and three easy bots, hand 1 played out."""
+    room = engine_options(
+        services.create_room(alice, "crazy_eights", "Oitos", time_limit=None, seat_count=4), target=10_000
+    )
+    for seat in (1, 2, 3):
+        services.add_bot(alice, room.code, seat, "easy")
+    services.start_match(alice, room.code)
+    play_hand(room, alice)
+    room.refresh_from_db()
+    assert room.status == Room.Status.HAND_OVER
+    return room
+
+
+@pytest.mark.parametrize("target_seat", [0, 1])
+async def test_the_seat_hop_during_hand_over_is_refused_and_costs_what_leaving_costs(alice, target_seat):
+    room = await crazy_eights_between_hands(alice)
+    alice_ws = await socket(alice, room)
+    assert await send(alice_ws, 1, action="leave") == "ack"  # a stand-in keeps seat 0 for the match
+    assert await send(alice_ws, 2, action="sit", seat=target_seat) == "left_this_match"
+    # Nobody is seated to deal to: the hop that once ended the match with alice 2nd cannot happen.
+    assert await send(alice_ws, 3, action="next_hand") == "need_person"
+    seats = await database_sync_to_async(lambda: {s.index: s.user_id for s in room.seats.all()})()
+    assert alice.id not in seats.values()
+    await alice_ws.disconnect()
+    await database_sync_to_async(services.close_room)(room.id)
+    match = await database_sync_to_async(Match.objects.get)(room=room)
+    changes = await database_sync_to_async(lambda: list(RatingChange.objects.filter(match=match)))()
+    assert [(c.user_id, c.left) for c in changes] == [(alice.id, True)]
+    assert changes[0].shown_after < changes[0].shown_before
+    stats = await database_sync_to_async(lambda: {s.user_id: s for s in PlayerStat.objects.all()})()
+    assert (stats[alice.id].played, stats[alice.id].won, stats[alice.id].abandoned) == (1, 0, 1)
