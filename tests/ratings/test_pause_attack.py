@@ -13,8 +13,8 @@ from channels.db import database_sync_to_async
 from ratings.models import RatingChange
 from rooms import services
 from rooms.models import Match, Participant, PlayerStat, Room
+from tests.ratings.sockets import send, socket
 from tests.rooms.helpers import play_hand
-from tests.rooms.wsclient import connect, receive_until
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -36,19 +36,6 @@ def clock(monkeypatch):
     c = Clock()
     monkeypatch.setattr(room_clock, "now", c)
     return c
-
-
-async def socket(user, room):
-    comm, connected, _ = await connect(user, f"/ws/rooms/{room.code}/")
-    assert connected
-    await receive_until(comm, lambda m: m["type"] == "snapshot")
-    return comm
-
-
-async def send(comm, message_id, **message):
-    await comm.send_json_to({**message, "id": message_id})
-    answer, _ = await receive_until(comm, lambda m: m["type"] in ("ack", "error") and m.get("id") == message_id)
-    return answer.get("code") or answer["type"]
 
 
 @database_sync_to_async
