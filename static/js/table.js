@@ -859,6 +859,7 @@ export class Table {
       // A new match has no finished hand yet: the last match's result must not stay on screen.
       patchChildren(box, [el("p", { class: "muted", text: "—" })]);
       $("result-panel").hidden = true;
+      this.renderResult(null);  // a match its host ended before any hand finished still says so
       return;
     }
     const keys = this.scoreKeys();

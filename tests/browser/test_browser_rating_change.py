@@ -8,7 +8,16 @@ match showed only its last game's points beside "the match ends in a tie".
 import json
 
 import pytest
-from conftest import logged_in, no_horizontal_scroll, result_at_both_sizes, shot, table_rows, unique, wait_snapshot
+from conftest import (
+    create_room,
+    logged_in,
+    no_horizontal_scroll,
+    result_at_both_sizes,
+    shot,
+    table_rows,
+    unique,
+    wait_snapshot,
+)
 
 from tests.live import manage_shell
 
@@ -135,4 +144,26 @@ def test_a_stealing_bundles_match_of_three_games_shows_games_won_per_seat(server
     won = page.eval_on_selector_all("#result table.breakdown tbody tr.won", "els => els.length")
     assert won == len(match["winners"])
     result_at_both_sizes(page, "stealing_bundles_games_won")
+    context.close()
+
+
+def test_the_host_ends_a_buraco_match_early_from_the_table_and_the_dialog_says_so(server, browser):
+    name = unique("rend")
+    context, page, _ = logged_in(browser, server, name, **PHONE)
+    code = create_room(server, name, "buraco", bots=3, start=True)
+    page.goto(f"{server.base}/rooms/{code}/")
+    wait_snapshot(page, "s.room.status === 'playing'")
+    page.click("#host-controls [data-action=end_match]")
+    page.wait_for_selector("#confirm:not([hidden])")
+    assert "counts as leaving it for you" in page.inner_text("#confirm-text")
+    page.click("#confirm-yes")
+    snap = wait_snapshot(page, "s.room.status === 'match_over' && s.room.match && s.room.match.ended_early")
+    assert page.inner_text("#result .result__winners") == "The host ended the match early: no result."
+    rows = table_rows(page, "#result table.result__ratings tbody tr")
+    mine = snap["room"]["match"]["ratings"]
+    assert len(mine) == 1 and mine[0]["left"] and mine[0]["delta"] < 0
+    assert rows == [[f"{name} (you) (left)", signed(mine[0]["delta"]), str(mine[0]["after"])]], rows
+    assert any(e["code"] == "match_ended" for e in snap["room"]["events"])
+    assert fits(page)
+    shot(page, "match_ended_early_phone")
     context.close()
