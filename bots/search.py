@@ -26,6 +26,7 @@ A game plugs in with a :class:`Game`: how to read memory, how to sample, which
 candidates to weigh, how to score a finished (or cut off) playout.
 """
 
+import json
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -34,8 +35,11 @@ from typing import Any
 # The normal bot's choice stands unless another candidate beats it on the same worlds by more
 # than this many standard errors of the paired difference, and by NORMAL_EDGE at least (on the
 # 0..1 value scale): a guard against noise, which otherwise turns small samples into coin flips.
-CONFIDENCE = 1.0
+# Below MIN_EVIDENCE worlds (a hand's first turns, where playouts are long) the spread itself is
+# too uncertain to trust, and the normal choice always stands.
+CONFIDENCE = 1.5
 NORMAL_EDGE = 0.01
+MIN_EVIDENCE = 8
 
 
 def better_than(values: list[list[float]], base: int) -> int:
@@ -46,6 +50,8 @@ def better_than(values: list[list[float]], base: int) -> int:
     """
     n = len(values[base])
     best, best_mean = base, 0.0
+    if n < MIN_EVIDENCE:
+        return base
     for i, row in enumerate(values):
         if i == base:
             continue
@@ -108,13 +114,16 @@ class DeterminizedSearch:
 
     def choose(self, view, legal_moves, rng, memory=None):
         game = self.game
+        # The normal bot's own choice, with what this seat remembers (a copy: the normal bot
+        # updates memory as it reads it), is the one to beat.
+        recalled = json.loads(json.dumps(memory)) if memory is not None else None
         knowledge = game.observe(view, memory)
-        move = self._search(view, legal_moves, rng, knowledge)
+        move = self._search(view, legal_moves, rng, knowledge, recalled)
         if game.remember is not None and memory is not None:
             game.remember(view, move, memory)
         return move
 
-    def _search(self, view, legal_moves, rng, knowledge):
+    def _search(self, view, legal_moves, rng, knowledge, recalled):
         if len(legal_moves) == 1:
             return legal_moves[0]
         game = self.game
@@ -122,7 +131,7 @@ class DeterminizedSearch:
         if len(candidates) == 1:
             return candidates[0]
         seat = view["seat"]
-        default = game.policy.choose(view, legal_moves, random.Random(rng.getrandbits(64)))
+        default = game.policy.choose(view, legal_moves, random.Random(rng.getrandbits(64)), recalled)
         base = next((i for i, move in enumerate(candidates) if game.same(move, default)), None)
         if base is None:
             candidates.append(default)

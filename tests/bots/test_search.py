@@ -14,7 +14,7 @@ import random
 import pytest
 
 from bots import registry as bot_registry
-from bots.search import DeterminizedSearch, better_than
+from bots.search import MIN_EVIDENCE, DeterminizedSearch, better_than
 from games import fair, registry
 
 GAMES = ("rouba_monte", "stealing_bundles", "crazy_eights")
@@ -126,12 +126,14 @@ def test_without_a_difference_to_see_the_normal_choice_stands(game_name):
 
 
 def test_another_move_replaces_the_normal_choice_only_when_it_wins_on_the_same_worlds():
-    base = [0.0, 1.0, 0.0, 1.0, 0.0, 1.0]
+    base = [0.0, 1.0, 0.0, 1.0, 0.0, 1.0, 0.0, 1.0]
     # Better on average, but only through the luck of two worlds: not enough.
-    lucky = [1.0, 1.0, 1.0, 1.0, 0.0, 0.0]
+    lucky = [1.0, 1.0, 1.0, 1.0, 0.0, 0.0, 0.0, 1.0]
     assert better_than([base, lucky], 0) == 0
     # Better on every world where it differs: played.
-    steady = [0.25, 1.0, 0.25, 1.0, 0.25, 1.0]
+    steady = [0.25, 1.0, 0.25, 1.0, 0.25, 1.0, 0.25, 1.0]
     assert better_than([base, lucky, steady], 0) == 2
     # The same as the normal choice everywhere: the normal choice stands.
     assert better_than([list(base), base], 1) == 1
+    # Too few worlds to judge the spread: the normal choice stands, however clear it looks.
+    assert better_than([base[: MIN_EVIDENCE - 1], steady[: MIN_EVIDENCE - 1]], 0) == 0
