@@ -454,3 +454,38 @@ def test_room_events_are_lines_of_the_move_log_in_time_order(server, browser):
     shot(page, "room_event_in_move_log_desktop")
     ctx.close()
     ctx_f.close()
+
+
+# The heights of your place and of the other seats' row, as drawn now.
+HEIGHTS_JS = """() => ({ me: Math.round(document.getElementById('me').getBoundingClientRect().height),
+  bar: Math.round(document.querySelector('.me__bar').getBoundingClientRect().height) })"""
+
+
+def test_your_place_on_a_phone_keeps_its_height_from_the_first_paint_through_the_turns(server, browser):
+    """Lighthouse's layout shift on the table (issue 27) was the hand area growing and shrinking: before the
+    first snapshot, and each time the person's turn came (their turn's row and the prompt appeared)."""
+    name = unique("clsme")
+    ctx, page, _ = logged_in(browser, server, name, viewport=(412, 823), touch=True)
+    code = create_room(server, name, "crazy_eights", bots=3, start=True, time_limit=120)
+    # Before the first snapshot: a page whose socket never opens.
+    blank = ctx.new_page()
+    blank.add_init_script("window.WebSocket = class { constructor() {} addEventListener() {} send() {} close() {} };")
+    blank.goto(f"{server.base}/rooms/{code}/")
+    blank.wait_for_selector("#me")
+    before = blank.evaluate(HEIGHTS_JS)
+    blank.close()
+    page.goto(f"{server.base}/rooms/{code}/")
+    snap = wait_snapshot(page, my_turn_js(), timeout=30000)
+    mine = page.evaluate(HEIGHTS_JS)
+    # Not the person's turn: a draw, then keep it (or play it), and the bots play.
+    page.evaluate("() => window.mesaTable.move({ type: 'draw' })")
+    wait_snapshot(page, f"s.room.state_version > {snap['room']['state_version']}")
+    now = wait_snapshot(page, "true")
+    if now["room"]["seats"][now["you"]["seat"]]["turn"]:
+        move = next(m for m in now["legal"] if m["type"] in ("keep", "play") and "suit" not in m)
+        page.evaluate("(m) => window.mesaTable.move(m)", move)
+    page.wait_for_function("() => !window.mesaTable.myTurn")
+    theirs = page.evaluate(HEIGHTS_JS)
+    assert before["bar"] == mine["bar"] == theirs["bar"], (before, mine, theirs)
+    assert max(x["me"] for x in (before, mine, theirs)) - min(x["me"] for x in (before, mine, theirs)) <= 2
+    ctx.close()
