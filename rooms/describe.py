@@ -131,7 +131,7 @@ def describe_move(game: str, entry: dict, name: str, victim: str | None = None, 
 
     ``name`` is who made it; ``victim`` names the owner of a stolen pile (the
     capture games); ``run`` the cards of the run a Buraco addition extended, as
-    it lay before (``extended_run``): "alice added 7 of hearts to the run 4 of
+    it lay before (``rooms.move_words.extended_run``): "alice added 7 of hearts to the run 4 of
     hearts to 6 of hearts". Moves made for a person whose time ran out say so.
     """
     kind = entry.get("kind")
@@ -168,26 +168,6 @@ def _sentence(game: str, move: dict, name: str, victim: str | None, run: list) -
     }
     # Only the words the sentence uses are made.
     return _(template) % {key: make() for key, make in values.items() if f"%({key})s" in template}
-
-
-def extended_run(engine, state, engine_seat, move) -> list[str] | None:
-    """The cards of the run a Buraco addition (``{"type": "add", "meld": i}``) extends, in ``state`` before it.
-
-    Read from the engine's public view (runs lie face up, listed by team in the order they were
-    laid); None for any other move, or when the state names no such run.
-    """
-    if not isinstance(move, dict) or move.get("type") != "add" or not isinstance(engine_seat, int):
-        return None
-    index = move.get("meld")
-    if not isinstance(index, int) or isinstance(index, bool) or index < 0:
-        return None
-    try:
-        view = engine.view(state, engine_seat)
-    except (KeyError, IndexError, TypeError, ValueError):
-        return None
-    runs = stored.as_list(stored.as_dict(view.get("melds")).get(view.get("team")))
-    run = stored.as_dict(runs[index]) if index < len(runs) else {}
-    return list(stored.strings(run.get("cards"))) or None
 
 
 def seat_holder(seat):
@@ -250,7 +230,7 @@ def hand_log(hand, rows, runs: dict | None = None) -> list[LogLine]:
     """Every entry of ``hand.moves`` described, each named after who held the seat at that move.
 
     ``rows`` are the hand's participants (``rooms.participants.holders``); ``runs``
-    maps a log entry (from 0) to the run it extended (``extended_run``, read from the
+    maps a log entry (from 0) to the run it extended (``rooms.move_words.extended_run``, read from the
     hand played again). An entry of another shape than the services write (a row
     changed by hand) still gets its line, with what can be read of it.
     """

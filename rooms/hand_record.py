@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from games import registry
 from games.cards import is_card
-from rooms import hand_end, hand_replay, participants, stored
+from rooms import hand_end, hand_replay, move_words, participants, stored
 from rooms.describe import LogLine, card_name, hand_log, holder_name, seat_label, team_label
 
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -112,18 +112,18 @@ def build(hand) -> HandRecord:
     rows = participants.holders(hand)
     teams = registry.spec(hand.game).teams
     seat_map = stored.as_list(hand.seat_map)
-    # The hand played again names the run each addition extended (runs lie face up: shown while
-    # the match is played too) and, once the match is over, each seat's cards.
-    walked = hand_replay.walk(hand)
+    # Cards come from the deck and the match's seed, both secret while the match is played: a
+    # running match's record is never dealt again, and names each extended run as its log kept it.
+    cards_shown = hand.ended_at is not None and hand.match.status != hand.match.Status.PLAYING
+    walked = hand_replay.walk(hand) if cards_shown else None
     record = HandRecord(
         seats=_seats(rows, teams),
-        log=hand_log(hand, rows, hand_replay.extended_runs(hand, walked)),
+        log=hand_log(hand, rows, hand_replay.extended_runs(hand, walked) if walked else move_words.stored_runs(hand)),
         scores=_scores(hand, rows, teams),
         breakdown=_breakdown(hand, rows, seat_map),
         ended_how=hand_end.why_it_ended(hand.game, hand.result, hand.ended_at is not None),
     )
-    if hand.ended_at is None or hand.match.status == hand.match.Status.PLAYING:
-        # Cards come from the deck and the match's seed, both secret while the match is played.
+    if not cards_shown:
         record.cards_hidden = True
         return record
     found = hand_replay.hand_cards(hand, rows, walked)

@@ -21,7 +21,8 @@ from games import IllegalMove, registry
 from games.canonical import canonical_move
 from games.cards import is_card, sort_key
 from rooms import stored
-from rooms.describe import describe_move, extended_run, holder_name, live_event, moment_of, names_by_seat
+from rooms.describe import describe_move, holder_name, live_event, moment_of, names_by_seat
+from rooms.move_words import extended_run
 from rooms.participants import holder_at
 
 REFUSALS = (IllegalMove, KeyError, IndexError, TypeError, ValueError, AttributeError)

@@ -25,7 +25,7 @@ from django.dispatch import Signal
 from config import realtime
 from games import IllegalMove, fair, registry
 from games.canonical import canonical_move
-from rooms import broadcast, clock, describe, participants, queries, seat_rules, stored
+from rooms import broadcast, clock, describe, move_words, participants, queries, seat_rules, stored
 from rooms.errors import RoomError
 from rooms.models import Hand, Match, Room, Seat
 
@@ -178,6 +178,9 @@ class Table:
         self._set_state(state)
         auto = kind in ("timeout", "grace")
         entry = log_entry(engine_seat, move, kind, by, auto=auto)
+        run = move_words.extended_run(self.engine, before, engine_seat, move)
+        if run:
+            entry["run"] = run  # kept in the log: a running match's record names it without replaying the deal
         self._log(entry)
         public = self.engine.public_move(move, state, engine_seat)
         self.room.last_move = {
@@ -187,9 +190,7 @@ class Table:
             "auto": auto,
             "move": public,
             "at": entry["at"],
-            **self._move_words(
-                {**entry, "move": public}, describe.extended_run(self.engine, before, engine_seat, move)
-            ),
+            **move_words.live_words(self.room.game, self.seats, self.hand.seat_map, {**entry, "move": public}, run),
         }
         # Not saved: the moves of this change, for its snapshots' logs (rooms/snapshots.py).
         self.room.moves_now = [*getattr(self.room, "moves_now", ()), self.room.last_move]
@@ -212,22 +213,6 @@ class Table:
         except IllegalMove as exc:
             raise RoomError(exc.code, exc.message) from None
         raise RoomError("bad_move", "That move is not valid.")  # accepted, yet not in legal_moves
-
-    def _move_words(self, entry: dict, run=None) -> dict:
-        """``name`` and ``text`` of a move for the table's log, by who holds the seats as it is made.
-
-        ``run``: the cards of the run a Buraco addition extended, as it lay before the move.
-        """
-        by_room_seat = {s.index: s for s in self.seats}
-        seat_map = self.hand.seat_map
-        actor = describe.seat_holder(by_room_seat[seat_map[entry["seat"]]])
-        victim = None
-        source = entry["move"].get("from") if isinstance(entry["move"], dict) else None
-        if isinstance(source, int) and not isinstance(source, bool) and 0 <= source < len(seat_map):
-            seat = by_room_seat.get(seat_map[source])
-            victim = describe.seat_holder(seat) if seat is not None else None
-        text = describe.in_languages(describe.live_move, self.room.game, entry, actor, victim, run)
-        return {"name": actor.name or None, "text": text}
 
     def remove_player(self, seat: Seat, by: str) -> None:
         """A leaver's cards go where the game's ``remove_player`` puts them (the hand may be over)."""

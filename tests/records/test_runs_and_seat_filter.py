@@ -11,8 +11,9 @@ from django.utils import translation
 
 from games import registry
 from rooms import hand_replay, services, stored
-from rooms.describe import card_name, extended_run
+from rooms.describe import card_name
 from rooms.models import Hand, Room
+from rooms.move_words import extended_run
 from tests.rooms.helpers import buraco_at_hosts_draw, play_until_human, state_of, turn_seat
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -102,7 +103,8 @@ def test_the_replay_steps_carry_their_seat_for_its_filter(leaver_match, staff):
     )
 
 
-def test_the_tables_move_text_names_the_run_an_addition_extended(alice):
+def test_the_tables_move_text_names_the_run_an_addition_extended(alice, staff):
+    """And the running match's hand page names it from the log, without dealing the hand again (its seed is secret)."""
     room = buraco_at_hosts_draw(alice)
     for _ in range(400):
         play_until_human(room)
@@ -123,6 +125,10 @@ def test_the_tables_move_text_names_the_run_an_addition_extended(alice):
             assert f"ao jogo de {card_name(run[0])} a {card_name(run[-1])}" in text["pt-br"]
             with translation.override("en"):
                 assert f"to the run {card_name(run[0])} to {card_name(run[-1])}" in text["en"]
+            hand = Hand.objects.get(pk=_hand.pk)
+            assert hand.moves[-1]["run"] == run and room.status == Room.Status.PLAYING
+            page = staff_client(staff).get(reverse("admin:rooms_hand_change", args=[hand.pk])).content.decode()
+            assert f"ao jogo de {card_name(run[0])} a {card_name(run[-1])}" in moves_shown(page)[-1][2]
             return
         melds = [m for m in legal if m.get("type") == "meld"]
         move = max(melds, key=lambda m: len(m["cards"])) if melds else engine.auto_move(state, seat)
