@@ -13,7 +13,7 @@ pytestmark = pytest.mark.django_db
 
 # Words that read the same in both languages.
 # "rating" is the word Brazilian players use too (docs/ratings.md); Mesa is the site's name.
-SAME = {"E-mail", "e-mail", "Chat", "Buraco", "Bot", "μ", "σ", "rating", "Mesa"}
+SAME = {"E-mail", "e-mail", "Chat", "Buraco", "Bot", "μ", "σ", "rating", "ratings", "Mesa"}
 
 
 def labels(model, model_admin, request):
