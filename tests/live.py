@@ -23,11 +23,14 @@ import json
 from django.contrib.auth import get_user_model
 from django.contrib.sessions.backends.db import SessionStore
 from django.contrib.auth import SESSION_KEY, BACKEND_SESSION_KEY, HASH_SESSION_KEY
+from django.contrib.auth.hashers import make_password
 User = get_user_model()
 out = {}
+# One hash for every user: fifty of the site's slow hashes took minutes on a busy machine.
+PASSWORD = make_password("a-Strong-pass-123")
 for name in NAMES:
     user, _ = User.objects.get_or_create(username=name, defaults={"email": name + "@example.com"})
-    user.set_password("a-Strong-pass-123"); user.save()
+    user.password = PASSWORD; user.save()
     s = SessionStore()
     s[SESSION_KEY] = str(user.pk)
     s[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
