@@ -151,6 +151,10 @@ def rate_match(match: Match, teams: bool, rows: list[Participant] | None = None)
             if entrant.user_id not in changed or entrant.unrated:
                 continue
             rating = ratings[entrant.user_id]
+            if entrant.left:
+                # A leave is a penalty, not evidence of skill: μ falls as OpenSkill says, σ stays. With
+                # σ shrinking, a loss to far weaker bots could raise the shown value (μ − 3σ).
+                after = (after[0], before[1])
             changes.append(
                 RatingChange(
                     match=match,

@@ -26,6 +26,8 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 @pytest.fixture(autouse=True)
 def no_embedded_worker(settings):
     settings.MESA_EMBEDDED_WORKER = False
+    # Bots' deadlines due at once: the helpers fire them in a bounded loop, which must not race the clock.
+    settings.BOT_DELAY_SECONDS = 0
 
 
 @database_sync_to_async
