@@ -637,9 +637,9 @@ export class Table {
     const head = el("div", { class: "seat__head" },
       el("span", { class: "seat__name", text: empty ? S.empty_seat : (isMe ? `${seat.name} (${S.you})` : seat.name),
         title: empty ? null : seat.name,
-        // Its own listener, not only the table's: a phone's browser moves a tap that lands on text
-        // without one to the nearest link (the rating beside it), and the name would never show.
-        onclick: empty ? null : (event) => { event.stopPropagation(); this.hint(seat.name); } }));
+        // A listener of its own (the table's, enableFullNames, shows the name): a phone's browser
+        // moves a tap on text that has none to the nearest link (the rating beside it).
+        onclick: empty ? null : () => {} }));
     if (seat.bot) head.append(el("span", { class: "badge badge--bot", title: fill(S.bot_level, { level: S.levels[seat.bot] || seat.bot }), text: S.bot }));
     if (seat.stand_in) head.append(el("span", { class: "badge badge--bot", title: S.stand_in, text: S.stand_in_short }));
     if (room.host === seat.user_id && seat.user_id) head.append(el("span", { class: "badge badge--host", title: S.host, "aria-label": S.host, text: "★" }));
