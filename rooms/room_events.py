@@ -32,6 +32,7 @@ CODES = (
     "host_paused",
     "pause_ended",
     "match_ended",
+    "match_deserted",
 )
 
 

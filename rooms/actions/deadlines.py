@@ -14,6 +14,7 @@ from django.db import transaction
 from bots import registry as bot_registry
 from rooms import clock, fastjson, room_events, stored
 from rooms.actions.match import begin_match
+from rooms.actions.no_result import end_if_deserted
 from rooms.actions.quick_start import QUICK, run_quick_start, waiting_to_start
 from rooms.errors import RoomError
 from rooms.models import Room
@@ -95,6 +96,7 @@ class BotTurn:
             t.touch_seat(seat, "bot_memory")
         t.apply(self.engine_seat, choice, "bot", by=f"bot:{self.level}")
         t.lobby = None
+        end_if_deserted(t)  # the bots finished a hand whose last person had left
 
 
 def _due(t: Table, version: int | None) -> bool:

@@ -3,7 +3,8 @@
 from django.conf import settings
 
 from games import fair
-from rooms import clock, invitations, participants, room_events
+from rooms import clock, invitations, room_events
+from rooms.actions.no_result import abandon_match
 from rooms.actions.quick_start import fill_and_start, waiting_to_start
 from rooms.errors import RoomError
 from rooms.models import Match, Presence, Room, Seat
@@ -143,19 +144,6 @@ def set_client_seed(user, code: str, seed) -> Room:
         t.touch_seat(seat, "client_seed")
         t.lobby = False
     return t.room
-
-
-def abandon_match(t: Table, match: Match, ended_by=None) -> None:
-    """A match that ends without a result still counts for everyone who played in it.
-
-    ``ended_by``: the host who ended it early; in a rated room they are rated as
-    having left it, and everyone else keeps their rating (docs/ratings.md).
-    """
-    match.status = Match.Status.ABANDONED
-    match.ended_at = clock.now()
-    match.ended_by = ended_by
-    match.save(update_fields=["status", "ended_at", "ended_by"])
-    participants.record_match_end(match, t.spec.teams)
 
 
 def close(t: Table, ended_by=None) -> None:

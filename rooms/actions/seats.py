@@ -7,6 +7,7 @@ Seat changes made during play wait for the boundary the game declares
 import logging
 
 from rooms import clock, participants, room_events
+from rooms.actions.no_result import end_if_deserted
 from rooms.errors import RoomError
 from rooms.models import Participant, Presence, Room, Seat
 from rooms.policies import STAND_IN_LEVEL
@@ -133,6 +134,7 @@ def leave_seat(t: Table, user, reason: str = "left") -> Seat | None:
     else:
         clear_seat(seat)
         t.touch_seat(seat)
+    end_if_deserted(t)  # between two hands with no person left, nobody could deal the next
     transfer_host(t, leaving=user, reason=HOST_REASON.get(reason, "left"))
     logger.info("room %s: %s %s seat %s", room.code, user.username, reason, seat.index)
     return seat
