@@ -130,6 +130,16 @@ def my_turn_js() -> str:
     return "s.room.status === 'playing' && s.you.seat !== null && s.room.seats[s.you.seat].turn && s.legal.length > 0"
 
 
+def at_my_turn(browser, server, prefix: str, game: str, viewport=(1280, 800), touch=False, motion="reduce", **room):
+    """A new person alone with three bots at a new table of `game` (120 s a move unless `room` says
+    otherwise), the match started and their page open at their first turn: (context, page, code, snapshot)."""
+    name = unique(prefix)
+    ctx, page, _ = logged_in(browser, server, name, viewport=viewport, touch=touch, motion=motion)
+    code = create_room(server, name, game, **{"bots": 3, "start": True, "time_limit": 120, **room})
+    page.goto(f"{server.base}/rooms/{code}/")
+    return ctx, page, code, wait_snapshot(page, my_turn_js(), timeout=30000)
+
+
 WIDEST_JS = """() => {
   const out = [];
   document.querySelectorAll("body *").forEach((e) => {

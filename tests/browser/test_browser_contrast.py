@@ -4,43 +4,15 @@ with the countdown running, the badges on the seats, your hand's greyed cards an
 the result dialog at the end of a hand. Every visible text must reach 4.5:1 against what is
 painted under it (3:1 for large text): see contrast.py for how it is measured."""
 
-import json
-
 import pytest
 from conftest import create_rooms, logged_in, my_turn_js, unique, wait_snapshot
 from contrast import contrast_failures
+from hand_surgery import LAST_CARD, change_hand
 from test_browser_layout import BURACO_RUNS, CROWD_BURACO, DESKTOP, PHONE
-
-from tests.live import manage_shell
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
 SCHEMES = ("light", "dark")
-
-# The person's last card in a Crazy Eights hand, and one that fits the pile: playing it ends the
-# hand. The other cards of their hand go back to the stock, so the deck stays whole.
-LAST_CARD = """
-from games import registry
-from rooms.models import Room
-room = Room.objects.get(code={code!r})
-hand = room.current_hand
-engine = registry.get("crazy_eights")
-state = engine.from_json(hand.state)
-me = hand.seat_map.index(0)
-pool = list(state["hands"][me]) + list(state["stock"])
-card = next(c for c in pool if c[1] == state["suit"] and c[0] != "8")
-pool.remove(card)
-state["hands"][me] = [card]
-state["stock"] = pool
-state["turn"] = me
-state["drawn"] = None
-hand.state = engine.to_json(state)
-hand.save()
-room.state_version += 1
-room.version += 1
-room.save()
-print("CARD" + card)
-"""
 
 
 def check_page(page, where: str) -> None:
@@ -62,7 +34,7 @@ def test_every_text_on_every_table_meets_wcag_aa(server, browser, chromium_path)
     ]
     games = [s["game"] for s in specs]
     rooms = dict(zip(games, create_rooms(server, name, specs), strict=True))
-    manage_shell(server.env, CROWD_BURACO.format(runs=json.dumps(BURACO_RUNS), code=rooms["buraco"]))
+    change_hand(server, CROWD_BURACO, rooms["buraco"], "DONE", runs=BURACO_RUNS)
     for game, code in rooms.items():
         for p, size in ((mobile, "phone"), (page, "desktop")):
             p.goto(f"{server.base}/rooms/{code}/")
@@ -77,7 +49,7 @@ def test_every_text_on_every_table_meets_wcag_aa(server, browser, chromium_path)
     # The end of a hand: the result dialog, with the hand's points and the match totals.
     code = rooms["crazy_eights"]
     wait_snapshot(page, my_turn_js(), timeout=30000)
-    card = manage_shell(server.env, LAST_CARD.format(code=code)).split("CARD")[1].strip()
+    card = change_hand(server, LAST_CARD, code, "CARD")
     page.goto(f"{server.base}/rooms/{code}/")
     wait_snapshot(page, my_turn_js() + f" && s.view.hand.length === 1 && s.view.hand[0] === {card!r}")
     page.click(f'#hand .card[data-card="{card}"]')

@@ -7,8 +7,6 @@ Then cards that move: a move's flight never blocks the next input, reduced motio
 flights off, and a snapshot is drawn within the budget on a throttled phone profile.
 """
 
-import json
-
 import pytest
 from conftest import (
     create_rooms,
@@ -21,8 +19,9 @@ from conftest import (
     unique,
     wait_snapshot,
 )
+from hand_surgery import change_hand
 
-from tests.live import make_users, manage_shell
+from tests.live import make_users
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -48,29 +47,15 @@ BURACO_RUNS = {
 }  # fmt: skip
 
 CROWD_BURACO = """
-import json
 from datetime import timedelta
 from django.utils import timezone
-from games import registry
 from games.buraco.runs import make_run
-from rooms.models import Room
-runs = json.loads({runs!r})
-room = Room.objects.get(code={code!r})
-hand = room.current_hand
-engine = registry.get("buraco")
-state = engine.from_json(hand.state)
-me = hand.seat_map.index(0)
-state["melds"] = {{team: [make_run(cards) for cards in lists] for team, lists in runs.items()}}
+state["melds"] = {team: [make_run(cards) for cards in lists] for team, lists in runs.items()}
 state["turn"] = me
 state["phase"] = "play"
-hand.state = engine.to_json(state)
-hand.save()
 room.deadline = timezone.now() + timedelta(seconds=120)
 room.deadline_kind = "turn"
 room.time_limit = 120
-room.state_version += 1
-room.version += 1
-room.save()
 print("DONE")
 """
 
@@ -144,7 +129,7 @@ def test_every_table_fits_one_screen_on_your_turn(server, browser, chromium_path
         {"game": "buraco", "bots": 3, "start": True},
     ]
     rooms = dict(zip(games, create_rooms(server, name, specs), strict=True))
-    manage_shell(server.env, CROWD_BURACO.format(runs=json.dumps(BURACO_RUNS), code=rooms["buraco"]))
+    change_hand(server, CROWD_BURACO, rooms["buraco"], "DONE", runs=BURACO_RUNS)
     errors = []
     for p in (page, mobile):
         p.on("pageerror", lambda e: errors.append(str(e)))
@@ -367,7 +352,7 @@ def test_a_move_restyles_under_a_quarter_of_the_crowded_table(server, browser, c
     user = make_users(server.env, name)[name]
     context, page = phone_context(browser, server, user["session"])
     (code,) = create_rooms(server, name, [{"game": "buraco", "bots": 3, "start": True}])
-    manage_shell(server.env, CROWD_BURACO.format(runs=json.dumps(BURACO_RUNS), code=code))
+    change_hand(server, CROWD_BURACO, code, "DONE", runs=BURACO_RUNS)
     cdp = context.new_cdp_session(page)
     page.goto(f"{server.base}/rooms/{code}/")
     wait_snapshot(page, my_turn_js(), timeout=30000)

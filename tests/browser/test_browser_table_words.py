@@ -7,23 +7,17 @@ goes when the connection returns and a phone shows the connection in its bar, an
 line of the move log among the moves, in time order."""
 
 import pytest
-from conftest import create_room, logged_in, my_turn_js, shot, unique, wait_snapshot
+from conftest import at_my_turn, create_room, logged_in, my_turn_js, shot, unique, wait_snapshot
+from hand_surgery import LAST_CARD, change_hand
 from test_browser_layout import DESKTOP, PHONE
 
-from tests.live import make_users, manage_shell
+from tests.live import make_users
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
 # The person's hand (room seat 0) gets a card of the rank of a table card: a capture is possible, so
 # it is compulsory. The card comes from the stock or another hand, swapped with one of the person's.
 GIVE_CAPTURE = """
-from games import registry
-from rooms.models import Room
-room = Room.objects.get(code={code!r})
-hand = room.current_hand
-engine = registry.get(room.game)
-state = engine.from_json(hand.state)
-me = hand.seat_map.index(0)
 state["hands"] = [list(h) for h in state["hands"]]
 state["stock"] = list(state["stock"])
 if not state["centre"]:
@@ -36,23 +30,11 @@ if not any(c[0] == target[0] for c in state["hands"][me]):
     pool[pool.index(card)] = state["hands"][me][0]
     state["hands"][me][0] = card
 state["turn"] = me
-hand.state = engine.to_json(state)
-hand.save()
-room.state_version += 1
-room.version += 1
-room.save()
 print("TARGET" + target)
 """
 
 # Crazy Eights: the person's hand holds one card that fits the pile and one that does not (no eight).
 FIT_AND_MISFIT = """
-from games import registry
-from rooms.models import Room
-room = Room.objects.get(code={code!r})
-hand = room.current_hand
-engine = registry.get("crazy_eights")
-state = engine.from_json(hand.state)
-me = hand.seat_map.index(0)
 top, suit = state["discard"][-1], state["suit"]
 pool = list(state["hands"][me]) + list(state["stock"])
 fit = next(c for c in pool if c[1] == suit and c[0] != "8")
@@ -66,36 +48,7 @@ state["hands"][me] = [fit, misfit, *rest]
 state["stock"] = pool
 state["turn"] = me
 state["drawn"] = None
-hand.state = engine.to_json(state)
-hand.save()
-room.state_version += 1
-room.version += 1
-room.save()
 print("FIT" + fit + " MISFIT" + misfit)
-"""
-
-# Crazy Eights: the person's last card, which fits: playing it ends the hand (test_browser_contrast.py).
-LAST_CARD = """
-from games import registry
-from rooms.models import Room
-room = Room.objects.get(code={code!r})
-hand = room.current_hand
-engine = registry.get("crazy_eights")
-state = engine.from_json(hand.state)
-me = hand.seat_map.index(0)
-pool = list(state["hands"][me]) + list(state["stock"])
-card = next(c for c in pool if c[1] == state["suit"] and c[0] != "8")
-pool.remove(card)
-state["hands"][me] = [card]
-state["stock"] = pool
-state["turn"] = me
-state["drawn"] = None
-hand.state = engine.to_json(state)
-hand.save()
-room.state_version += 1
-room.version += 1
-room.save()
-print("CARD" + card)
 """
 
 
@@ -113,20 +66,11 @@ def card_name(page, code: str) -> str:
     return page.evaluate("(c) => window.mesaTable.cardName(c)", code)
 
 
-def surgery(server, script: str, code: str, tag: str) -> str:
-    out = manage_shell(server.env, script.format(code=code))
-    return next(line for line in out.splitlines() if line.startswith(tag))[len(tag) :]
-
-
 def test_rouba_monte_never_offers_a_discard_when_a_capture_is_compulsory(server, browser):
     """The seed: "Somente quando não houver nenhuma captura ou roubo disponível você escolhe uma carta para
     deixar aberta no centro". The hint said "…ou descarte na mesa" with a capture compulsory."""
-    name = unique("rmhint")
-    ctx, page, _ = logged_in(browser, server, name, viewport=PHONE, touch=True)
-    code = create_room(server, name, "rouba_monte", bots=3, start=True, time_limit=120)
-    page.goto(f"{server.base}/rooms/{code}/")
-    wait_snapshot(page, my_turn_js(), timeout=30000)
-    target = surgery(server, GIVE_CAPTURE, code, "TARGET")
+    ctx, page, code, _ = at_my_turn(browser, server, "rmhint", "rouba_monte", viewport=PHONE, touch=True)
+    target = change_hand(server, GIVE_CAPTURE, code, "TARGET")
     page.reload()
     snap = wait_snapshot(page, my_turn_js() + " && !s.legal.some((m) => m.type === 'discard')")
     card = next(m["card"] for m in snap["legal"] if m.get("target") == target)
@@ -142,14 +86,10 @@ def test_rouba_monte_never_offers_a_discard_when_a_capture_is_compulsory(server,
 
 
 def test_stealing_bundles_with_two_piles_asks_which_pile(server, browser):
-    name = unique("sbpile")
-    ctx, page, _ = logged_in(browser, server, name, viewport=DESKTOP)
-    code = create_room(
-        server, name, "stealing_bundles", bots=3, start=True, time_limit=120, options={"double_piles": True}
+    ctx, page, code, _ = at_my_turn(
+        browser, server, "sbpile", "stealing_bundles", viewport=DESKTOP, options={"double_piles": True}
     )
-    page.goto(f"{server.base}/rooms/{code}/")
-    wait_snapshot(page, my_turn_js(), timeout=30000)
-    target = surgery(server, GIVE_CAPTURE, code, "TARGET")
+    target = change_hand(server, GIVE_CAPTURE, code, "TARGET")
     page.reload()
     snap = wait_snapshot(page, my_turn_js() + f" && s.legal.some((m) => m.target === {target!r})")
     card = next(m["card"] for m in snap["legal"] if m.get("target") == target)
@@ -184,12 +124,8 @@ RECORD_ACKS = """() => {
 
 
 def test_a_refusal_goes_once_a_legal_play_is_taken(server, browser):
-    name = unique("ceref")
-    ctx, page, _ = logged_in(browser, server, name, viewport=PHONE, touch=True)
-    code = create_room(server, name, "crazy_eights", bots=3, start=True, time_limit=120)
-    page.goto(f"{server.base}/rooms/{code}/")
-    wait_snapshot(page, my_turn_js(), timeout=30000)
-    cards = surgery(server, FIT_AND_MISFIT, code, "FIT")
+    ctx, page, code, _ = at_my_turn(browser, server, "ceref", "crazy_eights", viewport=PHONE, touch=True)
+    cards = change_hand(server, FIT_AND_MISFIT, code, "FIT")
     fit, misfit = cards.split(" MISFIT")
     page.reload()
     wait_snapshot(page, my_turn_js() + f" && s.view.hand.includes({misfit!r})")
@@ -221,12 +157,10 @@ WATCH_FLIGHTS = """() => {
 
 
 def test_the_result_dialog_on_a_phone_nothing_flies_over_it_and_its_buttons_are_in_sight(server, browser):
-    name = unique("ceres")
-    ctx, page, _ = logged_in(browser, server, name, viewport=PHONE, touch=True, motion="no-preference")
-    code = create_room(server, name, "crazy_eights", bots=3, start=True, time_limit=120)
-    page.goto(f"{server.base}/rooms/{code}/")
-    wait_snapshot(page, my_turn_js(), timeout=30000)
-    card = surgery(server, LAST_CARD, code, "CARD")
+    ctx, page, code, _ = at_my_turn(
+        browser, server, "ceres", "crazy_eights", viewport=PHONE, touch=True, motion="no-preference"
+    )
+    card = change_hand(server, LAST_CARD, code, "CARD")
     page.reload()
     wait_snapshot(page, my_turn_js() + f" && s.view.hand.length === 1 && s.view.hand[0] === {card!r}")
     assert page.evaluate("() => window.mesaTable.motion.enabled")
@@ -234,7 +168,11 @@ def test_the_result_dialog_on_a_phone_nothing_flies_over_it_and_its_buttons_are_
     page.tap(f'#hand .card[data-card="{card}"]')
     page.tap("#play")
     page.wait_for_selector("[data-result]:not([hidden])")
-    page.wait_for_timeout(600)  # longer than a flight (420 ms): one started by this snapshot would be seen
+    # Every snapshot received has been drawn (a flight starts in the same task as its snapshot's drawing)
+    # and nothing is in flight: a flight over the dialog would have been counted by now.
+    page.wait_for_function(
+        "() => { const t = window.mesaTable; return !t.busy && !t.queue.length && !t.motion.running.size; }"
+    )
     assert page.evaluate("() => window.flightsOverResult") == 0
     # Every button of the dialog lies inside the dialog's box as shown and inside the window.
     clipped = page.evaluate(
@@ -362,11 +300,7 @@ WATCH_RETURN = """() => {
 
 
 def test_the_offline_error_goes_when_the_connection_returns_and_a_phone_shows_the_connection(server, browser):
-    name = unique("offback")
-    ctx, page, _ = logged_in(browser, server, name, viewport=PHONE, touch=True)
-    code = create_room(server, name, "crazy_eights", bots=3, start=True, time_limit=120)
-    page.goto(f"{server.base}/rooms/{code}/")
-    snap = wait_snapshot(page, my_turn_js(), timeout=30000)
+    ctx, page, code, snap = at_my_turn(browser, server, "offback", "crazy_eights", viewport=PHONE, touch=True)
     # Online on a 390 px phone: the bar shows it (a green dot, the words in the status and its tooltip).
     conn = page.evaluate(
         """() => { const c = document.getElementById('conn'); const r = c.getBoundingClientRect();

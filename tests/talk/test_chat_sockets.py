@@ -196,6 +196,17 @@ async def test_a_message_sent_while_a_full_snapshot_is_being_built_is_not_lost(a
         return snaps
 
     monkeypatch.setattr(consumers, "_full_snapshot", held)
+    reached = asyncio.Event()
+    held_back = []
+    real_event = consumers.RoomConsumer.room_event
+
+    async def noted(consumer, message):
+        if consumer.user.id == alice.id and message["event"].get("kind") == "chat":
+            held_back.append(consumer.sending.locked())
+            reached.set()
+        await real_event(consumer, message)
+
+    monkeypatch.setattr(consumers.RoomConsumer, "room_event", noted)
     room = await database_sync_to_async(services.create_room)(alice, "rouba_monte", "Mesa")
     a, first = await joined(alice, room.code)
     b, _ = await joined(bob, room.code)
@@ -206,7 +217,8 @@ async def test_a_message_sent_while_a_full_snapshot_is_being_built_is_not_lost(a
     assert await asyncio.to_thread(built.wait, 30)
     await b.send_json_to({"action": "chat", "id": 1, "text": "no meio"})
     said, _ = await receive_until(b, lambda m: m["type"] == "event" and m["kind"] == "chat")
-    await asyncio.sleep(0.2)  # the event reaches alice's socket while her snapshot is still held
+    await asyncio.wait_for(reached.wait(), 30)  # the event reached alice's socket...
+    assert held_back == [True]  # ...while her snapshot was still being built: the race happened
     go.set()
     while not any(f["type"] == "event" and f.get("id") == said["id"] for f in frames) or not any(
         f["type"] == "snapshot" and "chat" in f for f in frames[1:]
