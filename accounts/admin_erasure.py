@@ -15,11 +15,10 @@ from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404
-from django.template.response import TemplateResponse
-from django.urls import path, reverse
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from accounts import audit, erasure
+from accounts import admin_pages, audit, erasure
 
 PERMISSION = "accounts.delete_user"
 
@@ -51,14 +50,9 @@ def view(model_admin, request, user_id: int):
     if refusal is not None and request.method == "POST":
         model_admin.message_user(request, refusal, messages.ERROR)
         return HttpResponseRedirect(change)
-    context = {
-        **model_admin.admin_site.each_context(request),
-        "title": _("Delete this account"),
-        "person": person,
-        "refusal": refusal,
-        "opts": model_admin.model._meta,
-    }
-    return TemplateResponse(request, "admin/accounts/user/erase.html", context)
+    return admin_pages.page(
+        model_admin, request, "admin/accounts/user/erase.html", _("Delete this account"), person=person, refusal=refusal
+    )
 
 
 def _forget_old_names(person) -> None:
@@ -68,7 +62,4 @@ def _forget_old_names(person) -> None:
 
 
 def urls(model_admin) -> list:
-    def erase(request, user_id: int):
-        return view(model_admin, request, user_id)
-
-    return [path("<int:user_id>/erase/", model_admin.admin_site.admin_view(erase), name="accounts_user_erase")]
+    return admin_pages.route(model_admin, "<int:user_id>/erase/", "accounts_user_erase", view)

@@ -23,16 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.stats import percentile  # noqa: E402
 from scripts import stack as stackmod  # noqa: E402
-from tests.live import SHELL_SETUP, manage_shell, presser  # noqa: E402
-
-
-def people(env: dict, names: list[str]) -> dict:
-    """The people and their sessions, as tests/live.py makes them but with no password to hash (200 PBKDF2 runs)."""
-    setup = SHELL_SETUP.replace(
-        'user.set_password("a-Strong-pass-123"); user.save()', "user.set_unusable_password(); user.save()"
-    )
-    out = manage_shell(env, f"NAMES = {names!r}\n" + setup)
-    return json.loads(next(x for x in out.splitlines() if x.startswith("JSON"))[4:])
+from tests.live import make_users, manage_shell, presser  # noqa: E402
 
 
 def main() -> None:
@@ -54,7 +45,7 @@ def main() -> None:
     try:
         stack.migrate()
         names = [f"bench{i:03d}" for i in range(args.people)]
-        users = people(stack.env, names)
+        users = make_users(stack.env, *names)  # one password hash for all
         servers = [stack.start_daphne() for _ in range(args.servers)]
         presses = [presser(servers[i % len(servers)].port, users[n]["session"], args.game) for i, n in enumerate(names)]
         rng = random.Random(args.seed)

@@ -11,13 +11,12 @@ from django.contrib.admin import helpers
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
-from django.template.response import TemplateResponse
-from django.urls import path, reverse
+from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from accounts import audit
+from accounts import admin_pages, audit
 from rooms import services
 from rooms.models import Room
 
@@ -78,17 +77,17 @@ def _done_message(action: str, count: int) -> str:
 
 def _page(model_admin, request, rooms, action: str, bulk_action: str | None):
     spec = _actions()[action]
-    context = {
-        **model_admin.admin_site.each_context(request),
-        "title": spec["title"],
-        "question": spec["question"],
-        "button": spec["button"],
-        "rooms": rooms,
-        "bulk_action": bulk_action,
-        "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
-        "opts": model_admin.model._meta,
-    }
-    return TemplateResponse(request, "admin/rooms/room/confirm_action.html", context)
+    return admin_pages.page(
+        model_admin,
+        request,
+        "admin/rooms/room/confirm_action.html",
+        spec["title"],
+        question=spec["question"],
+        button=spec["button"],
+        rooms=rooms,
+        bulk_action=bulk_action,
+        action_checkbox_name=helpers.ACTION_CHECKBOX_NAME,
+    )
 
 
 def confirm_bulk(model_admin, request, queryset, action: str):
@@ -120,16 +119,7 @@ def single(model_admin, request, room_id: int, action: str):
 
 
 def room_urls(model_admin) -> list:
-    def view(request, room_id: int, action: str):
-        return single(model_admin, request, room_id, action)
-
-    return [
-        path(
-            "<int:room_id>/staff/<str:action>/",
-            model_admin.admin_site.admin_view(view),
-            name="rooms_room_staff_action",
-        )
-    ]
+    return admin_pages.route(model_admin, "<int:room_id>/staff/<str:action>/", "rooms_room_staff_action", single)
 
 
 def links(room: Room) -> str:

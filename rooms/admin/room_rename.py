@@ -10,12 +10,11 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404
-from django.template.response import TemplateResponse
-from django.urls import path, reverse
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from accounts import audit
+from accounts import admin_pages, audit
 from rooms.actions.moderation import rename_room
 from rooms.errors import RoomError
 from rooms.messages import error_text
@@ -44,18 +43,10 @@ def view(model_admin, request, room_id: int):
                 audit.record(request.user, room, "room_rename", f"{old} → {room.name}")
                 model_admin.message_user(request, _("The room is renamed."), messages.SUCCESS)
             return HttpResponseRedirect(reverse("admin:rooms_room_change", args=[room.id]))
-    context = {
-        **model_admin.admin_site.each_context(request),
-        "title": _("Rename the room"),
-        "room": room,
-        "form": form,
-        "opts": model_admin.model._meta,
-    }
-    return TemplateResponse(request, "admin/rooms/room/rename.html", context)
+    return admin_pages.page(
+        model_admin, request, "admin/rooms/room/rename.html", _("Rename the room"), room=room, form=form
+    )
 
 
 def urls(model_admin) -> list:
-    def rename(request, room_id: int):
-        return view(model_admin, request, room_id)
-
-    return [path("<int:room_id>/staff/rename/", model_admin.admin_site.admin_view(rename), name="rooms_room_rename")]
+    return admin_pages.route(model_admin, "<int:room_id>/staff/rename/", "rooms_room_rename", view)
