@@ -8,12 +8,7 @@ the end-of-match snapshot (the result dialog's data), the profile's
 statistics ("Empates"), the leaderboard and the stored ratings are checked
 against OpenSkill's own ``rate(..., ranks=[1, 1, ...])``.
 
-The seeds were found by playing the same policy over the engines alone
-(seed n is ``f"{n:064x}"``): Rouba Monte and Stealing Bundles two people
-playing the automatic move, 26 cards each; Crazy Eights three people always
-taking the last legal move (drawing and passing), a blocked first hand in
-which seats 0 and 1 hold the fewest points and score 139 each.
-Buraco has no tied match to play: "Empate na meta ou acima dela exige outra
+The seeds and how the people play are in tests/ratings/ties.py. Buraco has no tied match to play: "Empate na meta ou acima dela exige outra
 mão" (its rules), tested in ``test_a_buraco_tie_at_the_target_deals_another_hand``.
 """
 
@@ -29,50 +24,17 @@ from games import registry
 from games.buraco import scoring as buraco_scoring
 from ratings import method
 from ratings.models import Rating, RatingChange
-from rooms import services
-from rooms.models import Match, PlayerStat, Room
-from tests.rooms.helpers import human_auto_move, state_of, turn_seat
+from rooms.models import Match, PlayerStat
+from tests.ratings.ties import TIES, play_tied_match
 from tests.rooms.wsclient import connect, receive_until
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
-
-TIES = [
-    # game, people, options, seed number, how the people play, the tied seats, the match totals
-    ("rouba_monte", 2, {}, 142, "auto", ["0", "1"], {"0": 26, "1": 26}),
-    ("stealing_bundles", 2, {}, 142, "auto", ["0", "1"], {"0": 1, "1": 1}),
-    ("crazy_eights", 3, {"target": 50}, 10494, "last", ["0", "1"], {"0": 139, "1": 139, "2": 0}),
-]
 
 
 @pytest.fixture(autouse=True)
 def no_embedded_worker(settings):
     settings.MESA_EMBEDDED_WORKER = False
     settings.BOT_DELAY_SECONDS = 0
-
-
-def play_tied_match(game, people, options, seed, policy):
-    """Deal the match from ``seed`` and play every person's move through the services until it ends."""
-    host = people[0]
-    seats = {} if game == "rouba_monte" else {"seat_count": len(people)}  # Rouba Monte: always four seats
-    room = services.create_room(host, game, "Empate", time_limit=None, options=options, **seats)
-    for index, person in enumerate(people[1:], start=1):
-        services.sit(person, room.code, index)
-    # The deal is the fair shuffle's from the room's next seed; the first dealer is the seat after the last.
-    Room.objects.filter(pk=room.pk).update(next_seed=f"{seed:064x}", dealer=room.seat_count - 1)
-    services.start_match(host, room.code)
-    for _ in range(5000):
-        room.refresh_from_db()
-        if room.status != Room.Status.PLAYING:
-            break
-        person = people[turn_seat(room)]
-        if policy == "auto":
-            human_auto_move(room, person)
-        else:
-            engine, state, _hand = state_of(room)
-            seat = engine.current_seat(state)
-            services.move(person, room.code, room.state_version, engine.legal_moves(state, seat)[-1])
-    assert room.status == Room.Status.MATCH_OVER
-    return room
 
 
 def openskill_draw(count: int, tied: list[str]):
