@@ -2,7 +2,11 @@
 
     python bench/bots_fishing.py --game rouba_monte --a normal --b easy --matches 400
 
-Seats alternate between the levels from match to match. Prints the share of
+Every deal is played twice, the levels trading seats (duplicate play): the
+dealer and the cards are the same for both, so a seat's place in the turn order
+favours neither level (when the dealer changed with the seats, a level held the
+same place in every match of a run, and the figures moved with the seed's
+parity by more than their interval). Prints the share of
 decided matches (no shared win) won by level A with a 95% Wilson interval,
 and the decision-time p50/p99 of each level, both wall-clock and CPU time (the
 CPU figure is the one to trust on a busy machine).
@@ -20,6 +24,16 @@ from bench.stats import percentile, wilson  # noqa: E402
 from bots import registry as bot_registry  # noqa: E402
 from games import registry  # noqa: E402
 from games.fair import deal_label, shuffle  # noqa: E402
+
+
+def match_setup(seed: int, index: int, a: str, b: str, players: int) -> tuple[list, int]:
+    """Match ``index`` of a run: (the level of each seat, the deal's seed).
+
+    Matches 2k and 2k+1 share one deal (and its dealer, ``deal_seed % players``); in the
+    second the levels trade seats.
+    """
+    levels = [a if (s + index) % 2 == 0 else b for s in range(players)]
+    return levels, seed * 1_000_003 + index // 2
 
 
 def play_match(game_name: str, levels: list, seed: int, options: dict, times: dict) -> list:
@@ -57,8 +71,8 @@ def main(argv=None) -> None:
     times = {args.a: [], args.b: []}
     wins = decided = 0
     for i in range(args.matches):
-        levels = [args.a if (s + i) % 2 == 0 else args.b for s in range(args.players)]
-        winners = play_match(args.game, levels, args.seed * 1_000_003 + i, options, times)
+        levels, deal_seed = match_setup(args.seed, i, args.a, args.b, args.players)
+        winners = play_match(args.game, levels, deal_seed, options, times)
         sides = {levels[int(w)] for w in winners}
         if len(sides) == 1:
             decided += 1

@@ -43,7 +43,8 @@ def winners(game: str, a: str, b: str, index: int, seed: int) -> set:
         won, _ = bots_crazy_eights.play_match(index, levels, 2, seed)
         return set(won)
     times = {a: [], b: []}
-    won = bots_fishing.play_match(game, levels, seed * 1_000_003 + index, {}, times)
+    levels, deal_seed = bots_fishing.match_setup(seed, index, a, b, 2)
+    won = bots_fishing.play_match(game, levels, deal_seed, {}, times)
     return {levels[int(s)] for s in won}
 
 

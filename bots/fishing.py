@@ -1,15 +1,23 @@
 """Bots shared by the fishing games (Rouba Monte, Stealing Bundles); they read one seat's view only.
 
-- easy: a random legal move.
-- normal: the seed's tips: take the biggest pile first, then captures, and end
-  the turn with a top card opponents are unlikely to hold (counting the ranks
-  already gone, from ``memory``); defensive when leading, bolder when behind;
-  when forced to leave a card, leave the rank least likely to help others.
-- hard: ``bots.search``'s determinized search: the hidden cards dealt at random
-  with the engine's ``sample_state`` (cards remembered as gone are buried),
-  each distinct candidate played out to the end of the hand by the normal
-  policy at every seat, the best mean of winning wins. A fixed budget of
-  simulated moves keeps it deterministic for one rng seed.
+The three levels are three kinds of player (docs/benchmarks.md, "How much skill
+the fishing games allow", has the measures that chose them):
+
+- easy: a beginner. It looks at the centre first: a capture there when it has
+  one (whichever it sees), a steal only when the centre offers none, and any
+  card when nothing matches. It never weighs what its new top or its discard
+  gives away.
+- normal: a casual player who counts what a move wins now: the steal of the
+  biggest pile first (the victim loses what it gains), then the biggest
+  capture; a card it must leave is any card, unweighed.
+- hard: every tip of the rules text (``HeuristicBot``: the safe top, card
+  counting from ``memory``, defending when leading, the discard least likely to
+  be taken), searched with ``bots.search``'s determinized search: the hidden
+  cards dealt at random with the engine's ``sample_state`` (cards remembered as
+  gone are buried), each distinct candidate played out to the end of the hand
+  by that policy at every seat; another move replaces the policy's own only
+  when it wins clearly more on the same worlds. A fixed budget of simulated
+  moves keeps it deterministic for one rng seed.
 
 ``memory`` (JSON-safe, updated in place) keeps ``seen``: every card this seat
 has ever seen. A seen card no longer visible is buried in some pile: out of play.
@@ -19,7 +27,7 @@ from bots.search import DeterminizedSearch, Game
 
 COPIES = 4
 # The hard search: simulated moves per decision (bench/bot_decisions.py keeps its p99 under
-# budget), the candidates it weighs at most (the best by the normal heuristic), and how a
+# budget), the candidates it weighs at most (the best by the heuristic), and how a
 # playout's end is scored: winning the hand, plus a little for each card of margin.
 HARD_PLY_BUDGET = 2400
 HARD_MIN_SAMPLES = 3
@@ -27,7 +35,7 @@ HARD_MAX_CANDIDATES = 8
 MARGIN_WEIGHT = 0.2
 MARGIN_SCALE = 20.0
 
-# Weights of the normal heuristic (checked with bench/bots_fishing.py).
+# Weights of the card-counting heuristic that the hard search plays with (checked with bench/bots_fishing.py).
 RISK_LEADING = 1.2  # defend when ahead ...
 RISK_BEHIND = 0.7  # ... be bold when behind
 GIFT = 0.8  # a discard an opponent can take
@@ -230,7 +238,7 @@ def distinct(moves: list, classic: bool) -> list:
 
 
 class RandomBot:
-    """easy: any legal move."""
+    """Any legal move (the search's tests use it as a blind opponent)."""
 
     def choose(self, view, legal_moves, rng, memory=None):
         if memory is not None:
@@ -238,8 +246,39 @@ class RandomBot:
         return rng.choice(legal_moves)
 
 
+class BeginnerBot:
+    """easy: the centre before the piles, and no thought for what a top or a discard gives away."""
+
+    def choose(self, view, legal_moves, rng, memory=None):
+        if memory is not None:
+            remember(view, memory)
+        for kind in ("capture", "steal"):
+            takes = [m for m in legal_moves if m["type"] == kind]
+            if takes:
+                return rng.choice(takes)
+        return rng.choice(legal_moves)
+
+
+class GreedyBot:
+    """normal: the most cards now, a steal counted twice (what we gain, the victim loses); ties at random."""
+
+    def __init__(self, classic: bool):
+        self.classic = classic
+
+    def gain(self, view: dict, move: dict) -> int:
+        cards, victim, victim_count, _ = effect(view, move, self.classic)
+        return cards + (victim_count if victim is not None else 0)
+
+    def choose(self, view, legal_moves, rng, memory=None):
+        if memory is not None:
+            remember(view, memory)
+        gains = [self.gain(view, m) for m in legal_moves]
+        best = max(gains)
+        return rng.choice([m for m, g in zip(legal_moves, gains, strict=True) if g == best])
+
+
 class HeuristicBot:
-    """normal: the seed's tips, scored move by move."""
+    """Every tip of the rules text, scored move by move: the policy the hard search plays and must beat."""
 
     def __init__(self, classic: bool, compulsory: bool = False):
         self.classic = classic
@@ -293,7 +332,7 @@ def deal_around_lacks(state: dict, know: Knowledge, rng) -> dict:
     return state
 
 
-def search_game(engine, classic: bool, normal: HeuristicBot) -> Game:
+def search_game(engine, classic: bool, tips: HeuristicBot) -> Game:
     """The fishing games as the search sees them: card counting from memory, the buried cards as gone."""
 
     def candidates(view, legal_moves, know):
@@ -303,8 +342,8 @@ def search_game(engine, classic: bool, normal: HeuristicBot) -> Game:
 
     return Game(
         engine=engine,
-        policy=normal,
-        observe=lambda view, memory: Knowledge(view, memory, normal.compulsory),
+        policy=tips,
+        observe=lambda view, memory: Knowledge(view, memory, tips.compulsory),
         sample=lambda view, know, rng: deal_around_lacks(engine.sample_state(view, rng, sorted(know.gone)), know, rng),
         candidates=candidates,
         value=lambda state, seat: _playout_value(engine, state, seat),
@@ -318,6 +357,6 @@ def make_bots(engine, classic: bool, compulsory: bool = False, ply_budget: int =
     ``ply_budget``: the hard search's simulated moves per decision (a game whose moves cost more
     to weigh gets fewer, to stay inside the decision time).
     """
-    normal = HeuristicBot(classic, compulsory)
-    hard = DeterminizedSearch(search_game(engine, classic, normal), ply_budget=ply_budget, min_samples=HARD_MIN_SAMPLES)
-    return {"easy": RandomBot(), "normal": normal, "hard": hard}
+    tips = HeuristicBot(classic, compulsory)
+    hard = DeterminizedSearch(search_game(engine, classic, tips), ply_budget=ply_budget, min_samples=HARD_MIN_SAMPLES)
+    return {"easy": BeginnerBot(), "normal": GreedyBot(classic), "hard": hard}

@@ -36,3 +36,27 @@ def test_the_rating_fit_writes_every_games_levels(tmp_path):
     for game in ("rouba_monte", "stealing_bundles", "crazy_eights", "buraco"):
         assert set(data[game]["levels"]) == {"easy", "normal", "hard"}
         assert set(data[game]["strength"]) == {"normal_easy", "hard_normal", "hard_easy"}
+
+
+def test_the_oracle_runs_and_nothing_the_site_runs_imports_a_benchmark():
+    """The oracle reads the real state; it must stay a benchmark, out of reach of every site module."""
+    out = run("bench/oracle_fishing.py", "--quick", "--game", "stealing_bundles", "--seed", "3")
+    assert "oracle (1 playouts) vs tips" in out and "95% Wilson interval" in out
+    site = [p for p in ROOT.rglob("*.py") if p.relative_to(ROOT).parts[0] not in ("bench", "tests", ".venv")]
+    assert any(p.parts[-2] == "bots" for p in site)
+    for path in site:
+        text = path.read_text()
+        assert "from bench" not in text and "import bench" not in text, path
+
+
+def test_every_fishing_deal_is_played_twice_with_the_levels_trading_seats():
+    """A level never keeps one place in the turn order for a whole run (it once did, with the seed's parity)."""
+    from bench.bots_fishing import match_setup
+
+    for players in (2, 4):
+        for index in (0, 2, 10):
+            first, deal = match_setup(501, index, "hard", "normal", players)
+            second, same_deal = match_setup(501, index + 1, "hard", "normal", players)
+            assert deal == same_deal and match_setup(501, index + 2, "hard", "normal", players)[1] != deal
+            assert first.count("hard") == second.count("hard") == players // 2
+            assert all({a, b} == {"hard", "normal"} for a, b in zip(first, second, strict=True))

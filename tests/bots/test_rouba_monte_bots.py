@@ -1,10 +1,15 @@
-"""Rouba Monte bots: the choices the rules text asks of a normal player (the rest: test_fishing_bots.py)."""
+"""Rouba Monte bots: the choices the rules text asks of each level (the rest: test_fishing_bots.py, test_fishing_levels.py).
+
+``TIPS`` is the policy the hard level searches with and plays when no move beats it clearly.
+"""
 
 import random
 
 from bots.rouba_monte import BOTS
 from games import rouba_monte as game
 from games.cards import deck52
+
+TIPS = BOTS["hard"].game.policy
 
 
 def test_normal_takes_the_biggest_pile():
@@ -22,7 +27,7 @@ def test_normal_takes_the_biggest_pile():
     assert move == {"type": "steal", "card": "9D", "from": 0}
 
 
-def test_normal_ends_with_a_top_whose_rank_is_gone():
+def test_the_hard_policy_ends_with_a_top_whose_rank_is_gone():
     # Two captures open: with the king the top stays a king of which one copy is unseen;
     # all other sevens are known gone (memory), so capturing with the seven leaves a safe top.
     hands = {0: ["2C", "3C", "4C", "5C"], 1: ["7D", "KD", "TD", "JD"]}
@@ -34,7 +39,7 @@ def test_normal_ends_with_a_top_whose_rank_is_gone():
     state["piles"][1][0] = ["7H", "7C", "6C"]
     legal = game.legal_moves(state, 1)
     memory = {"seen": ["7H", "7C"]}
-    move = BOTS["normal"].choose(game.view(state, 1), legal, random.Random(0), memory)
+    move = TIPS.choose(game.view(state, 1), legal, random.Random(0), memory)
     assert move == {"type": "capture", "card": "7D", "target": "7S"}
 
 
@@ -50,7 +55,7 @@ def test_a_card_left_in_the_centre_tells_what_its_seat_lacks_until_the_next_refi
     state = game.apply(state, 1, {"type": "discard", "card": "9D"})
     view = game.view(state, 0)
     memory = {}
-    BOTS["normal"].choose(view, game.legal_moves(state, 0), random.Random(0), memory)
+    TIPS.choose(view, game.legal_moves(state, 0), random.Random(0), memory)
     assert memory["lacks"] == {"stock": view["stock_count"], "seats": {"1": ["3", "6", "8", "K", "Q"]}}
     know = BOTS["hard"].game.observe(view, memory)
     for k in range(20):
@@ -61,5 +66,5 @@ def test_a_card_left_in_the_centre_tells_what_its_seat_lacks_until_the_next_refi
     assert know.p_opponent_has("Q") == 0.0 < know.p_opponent_has("9")
     # After a refill (the stock count changes) the seat holds new cards: nothing is known of them.
     later = dict(view, stock_count=view["stock_count"] - 8, last_move=None)
-    BOTS["normal"].choose(later, game.legal_moves(state, 0), random.Random(0), memory)
+    TIPS.choose(later, game.legal_moves(state, 0), random.Random(0), memory)
     assert memory["lacks"]["seats"] == {}

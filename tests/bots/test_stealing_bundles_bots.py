@@ -1,10 +1,15 @@
-"""Stealing Bundles bots: the choices the rules text asks of a normal player (the rest: test_fishing_bots.py)."""
+"""Stealing Bundles bots: the choices the rules text asks of each level (the rest: test_fishing_bots.py, test_fishing_levels.py).
+
+``TIPS`` is the policy the hard level searches with and plays when no move beats it clearly.
+"""
 
 import random
 
 from bots.stealing_bundles import BOTS
 from games import stealing_bundles as game
 from games.cards import deck52
+
+TIPS = BOTS["hard"].game.policy
 
 
 def deal_with(hands, centre, piles, options=None):
@@ -39,10 +44,10 @@ def test_normal_captures_a_high_value_match_now():
     assert move["type"] == "capture" and move["card"] == "JD"
 
 
-def test_normal_discards_a_rank_whose_copies_are_gone():
+def test_the_hard_policy_discards_a_rank_whose_copies_are_gone():
     hands = {0: ["2C", "3C", "4C", "5C"], 1: ["6D", "7D", "TD", "AD"]}
     state = deal_with(hands, ["JS", "JH", "QS", "8S"], {1: ["6H", "6C", "6S", "KC"]})
     legal = game.legal_moves(state, 1)
     memory = {"seen": ["6H", "6C", "6S"]}
-    move = BOTS["normal"].choose(game.view(state, 1), legal, random.Random(0), memory)
+    move = TIPS.choose(game.view(state, 1), legal, random.Random(0), memory)
     assert move == {"type": "discard", "card": "6D"}
