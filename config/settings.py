@@ -279,6 +279,8 @@ DISCONNECTED_TURN_SECONDS = env_int("MESA_DISCONNECTED_TURN_SECONDS", 30, 1)
 EMPTY_ROOM_EXPIRY_SECONDS = env_int("MESA_EMPTY_ROOM_SECONDS", 120, 1)
 # A host's pause of a rated room ends by itself after this long (docs/rooms.md).
 HOST_PAUSE_CAP_SECONDS = env_int("MESA_HOST_PAUSE_CAP_SECONDS", 600, 1)
+# Hints ("Dica") each seat may ask for in one hand of a casual room (docs/rooms.md).
+HINTS_PER_HAND = env_int("MESA_HINTS_PER_HAND", 3, 0, 20)
 # How long a room "Jogar agora" opened waits for people before bots fill its empty seats.
 QUICK_PLAY_WAIT_SECONDS = env_int("MESA_QUICK_PLAY_WAIT_SECONDS", 20, 1, 600)
 # "Jogar agora" presses one person may make in a minute, and invitations by name one host

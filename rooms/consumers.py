@@ -69,6 +69,7 @@ ACTIONS = {
     "remove_person": lambda user, code, msg: services.remove_person(user, code, _int(msg, "seat")),
     "hand_host": lambda user, code, msg: services.hand_host(user, code, _int(msg, "seat")),
     "close_room": lambda user, code, msg: services.close_by_host(user, code),
+    "hint": lambda user, code, msg: services.hint(user, code),
     "client_seed": lambda user, code, msg: services.set_client_seed(user, code, msg.get("seed")),
     "chat": lambda user, code, msg: chat.say(user, code, msg.get("text")),
     "chat_quick": lambda user, code, msg: chat.say_phrase(user, code, msg.get("phrase")),
@@ -88,10 +89,12 @@ def _full_snapshot(room_id: int, user_id: int) -> dict[int, dict]:
     return snaps
 
 
-def _run_action(action: str, user, code: str, msg: dict, room_id: int | None = None) -> dict | None:
-    """Run the action; the acting user's new snapshot message, if the action published one."""
+def _run_action(action: str, user, code: str, msg: dict, room_id: int | None = None) -> tuple[dict | None, dict | None]:
+    """Run the action: the acting user's new snapshot message, if the action published one, and
+    the answer meant for the acting socket alone (a hint), if any."""
     room = ACTIONS[action](user, code, msg)
-    return getattr(room, "acting_reply", None) if room_id is not None else None
+    reply = getattr(room, "acting_reply", None) if room_id is not None else None
+    return reply, getattr(room, "answer", None)
 
 
 # Not thread-sensitive: actions of different rooms run in parallel threads instead of
@@ -272,7 +275,7 @@ class RoomConsumer(GuardedConsumer):
             self.recent_ids.append(msg_id)
             self.recent_set.add(msg_id)
         try:
-            reply = await _run(action, self.user, self.code, msg, self.room_id)
+            reply, answer = await _run(action, self.user, self.code, msg, self.room_id)
         except RoomError as exc:
             frame = _error(exc.code, exc.message, msg_id)
             await self.send_json({**frame, "params": exc.params} if exc.params else frame)
@@ -292,6 +295,8 @@ class RoomConsumer(GuardedConsumer):
             return
         if reply is not None:
             await self.room_snapshot(reply)
+        if answer is not None:
+            await self.send_json({**answer, "id": msg_id})
         await self.send_json({"type": "ack", "id": msg_id, "action": action})
 
     def forget_id(self, msg_id) -> None:

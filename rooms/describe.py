@@ -342,6 +342,7 @@ EVENT_WORDS = {
     "match_ended": gettext_noop("%(by)s ended match %(number)s early: no result."),
     "match_ended_rated": gettext_noop("%(by)s ended match %(number)s early: no result; only %(by)s counts as leaving."),
     "match_deserted": gettext_noop("No person was left to play match %(number)s: it ended without a result."),
+    "hint_asked": gettext_noop("%(by)s asked for a hint."),
     "staff_paused": gettext_noop("The site's staff paused the room."),
     "staff_resumed": gettext_noop("The site's staff resumed the room."),
     "room_closed": gettext_noop("%(by)s closed the room."),

@@ -85,6 +85,11 @@ MESSAGES = {
     "muted_display_name": _("The site's staff muted you until {until}: until then your display name cannot change."),
     "chat_bad_reason": _("Choose why you report this message."),
     "chat_note_too_long": _("A report's note has at most 200 characters."),
+    # hints ("Dica", rooms/actions/hint.py)
+    "hint_rated": _("Hints are offered in casual rooms only: this room is rated."),
+    "hint_not_your_turn": _("A hint is for your own turn: ask when it is your move."),
+    "hint_limit": _("You have used this hand's {limit} hints."),
+    "hint_stale": _("The table changed while the hint was being worked out; nothing was counted. Ask again."),
     # the rules
     "not_your_turn": _("It is not your turn."),
     "hand_over": _("The hand is over."),

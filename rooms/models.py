@@ -16,6 +16,7 @@ from django.utils.translation import pgettext_lazy
 
 from games import fair, registry
 from rooms import stored
+from rooms.hint_models import Hint  # noqa: F401  (a model of this app, in its own module)
 from rooms.invite_models import Invitation  # noqa: F401  (a model of this app, in its own module)
 from rooms.presence_models import Heartbeat, Presence, SitePresence  # noqa: F401  (models of this app, in their own module)
 from rooms.quick_models import QuickPlayQueue  # noqa: F401  (a model of this app, in its own module)
@@ -287,6 +288,7 @@ class Hand(models.Model):
     # Who held each seat so far, in the compact form snapshots carry (room seat -> holders in
     # order); kept by rooms.participants with the Participant rows, which are the record.
     players = models.JSONField(_("players"), decoder=StoredJSONDecoder, default=dict, blank=True)
+    hints = models.JSONField(_("hints asked"), decoder=StoredJSONDecoder, default=dict, blank=True)  # seat -> count
     started_at = models.DateTimeField(_("started at"), auto_now_add=True)
     ended_at = models.DateTimeField(_("ended at"), null=True, blank=True)
 

@@ -33,6 +33,7 @@ CODES = (
     "pause_ended",
     "match_ended",
     "match_deserted",
+    "hint_asked",
 )
 
 

@@ -9,6 +9,7 @@ views, tasks and tests call them through this module.
 """
 
 from rooms.actions.deadlines import THINK_OUTSIDE_LOCK, pause, resume, run_deadline, staff_pause, staff_resume
+from rooms.actions.hint import hint
 from rooms.actions.host import close_by_host, hand_host, move_seat, remove_person, swap_seats
 from rooms.actions.match import close_room, end_match, expire, next_hand, set_client_seed, start_match
 from rooms.actions.play import move
@@ -37,6 +38,7 @@ __all__ = [
     "add_bot",
     "close_by_host",
     "hand_host",
+    "hint",
     "move_seat",
     "remove_person",
     "swap_seats",

@@ -14,6 +14,7 @@ from django.urls import get_script_prefix, reverse
 from games import registry
 from ratings import shown as shown_ratings
 from rooms import stored
+from rooms.hint_models import hints_left
 from rooms.stored import history_key  # noqa: F401 - the snapshot's key, named here for its readers
 
 HISTORY_LIMIT = 20
@@ -291,6 +292,10 @@ def for_user(room_part: dict, game_parts: GameParts, user_id: int, seats, hand) 
             "engine_seat": engine_seat,
             "host": room_part["host"] == user_id,
             "client_seed_needed": bool(seat and not seat.client_seed and room_part["status"] != "playing"),
+            # The hints this seat may still ask for in this hand; None where none are offered.
+            "hints_left": hints_left(hand, seat.index)
+            if engine_seat is not None and not room_part["rated"] and room_part["status"] == "playing"
+            else None,
         },
         "view": part["view"],
         "legal": part["legal"],
