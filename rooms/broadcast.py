@@ -5,6 +5,8 @@ tab joins it), so one channel message per user carries exactly that user's
 view; nobody ever receives another seat's snapshot. Called only on commit.
 """
 
+import uuid
+
 from django.utils import timezone
 
 from config import realtime
@@ -72,7 +74,8 @@ def publish_room(room_id: int, room=None, seats=None, state=None) -> dict[int, d
 
 
 def publish_lobby() -> None:
-    realtime.group_send(LOBBY_GROUP, {"type": "lobby.changed"})
+    """Tell every lobby socket the list changed; the id lets the readers of one change share its frame."""
+    realtime.group_send(LOBBY_GROUP, {"type": "lobby.changed", "change": uuid.uuid4().hex})
 
 
 def lobby_rooms(game: str | None = None) -> list[dict]:

@@ -9,15 +9,23 @@ seat) are theirs to know, private or not.
 Liveness comes from the presence rows, across every server process: a socket's
 row is refreshed while it lives (PRESENCE_REFRESH_SECONDS) and one not refreshed
 for PRESENCE_STALE_SECONDS belonged to a process that died.
+
+What every reader of a change sees alike (the public list in one language, the
+counts) is built once per change in each server process: every lobby socket is
+told of a change, with its id, and sends its frame half a second later, so a
+hundred open lobbies made a hundred copies of the same list. Only the reader's
+own rooms are read per socket.
 """
 
+from collections import OrderedDict
 from datetime import timedelta
 
 from django.conf import settings
 from django.db.models import Q
+from django.utils import translation
 
 from games import registry
-from rooms import clock
+from rooms import broadcast, clock
 from rooms.models import Presence, Room, Seat, SitePresence
 
 IN_PLAY = (Room.Status.PLAYING, Room.Status.HAND_OVER)
@@ -83,16 +91,37 @@ def my_rooms(user) -> list[dict]:
     ]
 
 
-def frame(user, game: str | None, rooms: list[dict]) -> dict:
-    """The lobby frame for one reader: the public list (each room marked with the reader's place), counts, theirs."""
+def frame(user, game: str | None, change: str | None = None) -> dict:
+    """The lobby frame for one reader: the public list (each room marked with the reader's place), counts, theirs.
+
+    ``change`` is the id of the lobby change the frame answers: the readers of one change
+    share its public part. None (a socket just opened, a new filter) builds it afresh.
+    """
+    shared = _shared_part(change, game)
     mine = my_rooms(user)
     places = {room["code"]: "reserved" if room["reserved"] else "seated" for room in mine}
-    listed = [{**room, "you": places.get(room["code"])} for room in rooms]
+    listed = [{**room, "you": places.get(room["code"])} for room in shared["rooms"]]
     return {
         "type": "lobby",
         "rooms": listed,
-        "online": online_count(),
-        "games": game_counts(),
+        "online": shared["online"],
+        "games": shared["games"],
         "mine": mine,
         "filter": game or "",
     }
+
+
+_SHARED: OrderedDict = OrderedDict()
+SHARED_KEPT = 16  # changes x filters x languages; older ones are never asked for again
+
+
+def _shared_part(change: str | None, game: str | None) -> dict:
+    key = (change, game or "", translation.get_language())
+    part = _SHARED.get(key) if change else None
+    if part is None:
+        part = {"rooms": broadcast.lobby_rooms(game), "online": online_count(), "games": game_counts()}
+        if change:
+            _SHARED[key] = part
+            while len(_SHARED) > SHARED_KEPT:
+                _SHARED.popitem(last=False)
+    return part

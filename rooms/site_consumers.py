@@ -128,6 +128,7 @@ class LobbyConsumer(SiteConsumer):
         super().__init__(*args, **kwargs)
         self.game = None
         self.pending = None
+        self.change = None  # the id of the latest lobby change this socket was told of
 
     async def joined_more(self) -> None:
         await self.join(broadcast.LOBBY_GROUP)
@@ -140,16 +141,13 @@ class LobbyConsumer(SiteConsumer):
             self.pending.cancel()
         await super().release()
 
-    async def send_rooms(self):
+    async def send_rooms(self, change: str | None = None):
         try:
-            frame = await database_sync_to_async(self._frame)()
+            frame = await database_sync_to_async(lobby_feed.frame)(self.user, self.game, change)
         except DatabaseError:
             await self.send_json(_error("unavailable"))
             return
         await self.send_json(frame)
-
-    def _frame(self) -> dict:
-        return lobby_feed.frame(self.user, self.game, broadcast.lobby_rooms(self.game))
 
     async def handle_action(self, action, msg: dict) -> None:
         if action != "filter":
@@ -163,9 +161,14 @@ class LobbyConsumer(SiteConsumer):
         await self.send_rooms()
 
     async def lobby_changed(self, event):
+        self.change = event.get("change")
         if self.pending is None or self.pending.done():
             self.pending = asyncio.ensure_future(self._later())
 
     async def _later(self):
-        await asyncio.sleep(0.5)
-        await self.send_rooms()
+        """The frame half a second after a change; a change told while it was being built gets its own."""
+        sent = object()
+        while self.change != sent:
+            await asyncio.sleep(0.5)
+            sent = self.change
+            await self.send_rooms(sent)

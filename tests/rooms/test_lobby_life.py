@@ -147,6 +147,40 @@ async def test_the_lobby_is_sent_again_when_people_come_and_tables_change(alice,
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.asyncio
+async def test_the_readers_of_one_change_share_its_list_and_each_gets_their_own_rooms(alice, bob, monkeypatch):
+    """One build of the public list per change and process, however many lobbies are open.
+
+    Every frame sent for a change (`send_rooms` with its id) is counted against the builds of
+    the list: as many builds as distinct changes, not as frames."""
+    from rooms import broadcast
+    from rooms.site_consumers import LobbyConsumer
+
+    builds, answered = [], []
+    real_rooms, real_send = broadcast.lobby_rooms, LobbyConsumer.send_rooms
+    monkeypatch.setattr(broadcast, "lobby_rooms", lambda game=None: builds.append(game) or real_rooms(game))
+
+    async def counted(consumer, change=None):
+        answered.append(change)
+        await real_send(consumer, change)
+
+    monkeypatch.setattr(LobbyConsumer, "send_rooms", counted)
+    readers = [(await connect(user, "/ws/lobby/"))[0] for user in (alice, bob, alice)]
+    for comm in readers:
+        await lobby_frame(comm)
+    room = await database_sync_to_async(buraco_with_bots)(bob)
+    frames = [await lobby_frame(comm, lambda m: any(r["code"] == room.code for r in m["rooms"])) for comm in readers]
+    changes = [c for c in answered if c]
+    fresh = len(answered) - len(changes)  # a socket just opened builds its own: no change to share yet
+    assert len(changes) > len(set(changes))  # several sockets answered one change...
+    assert len(builds) == fresh + len(set(changes))  # ...with one build of the list each
+    assert [f["rooms"][0]["you"] for f in frames] == [None, "seated", None]
+    assert [[r["code"] for r in f["mine"]] for f in frames] == [[], [room.code], []]
+    for comm in readers:
+        await comm.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
 async def test_the_site_socket_answers_pings_refuses_other_actions_and_needs_a_session(alice):
     comm, _, _ = await connect(alice, "/ws/site/")
     await comm.receive_json_from(timeout=10)
