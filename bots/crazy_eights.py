@@ -8,21 +8,28 @@ has shown it lacks) and plays each candidate out to the end of the hand with
 the normal policy at every seat; it never sees the real state.
 """
 
+from bots.crazy_eights_playout import (
+    CHANGE_SUIT_BONUS,
+    EARLY_HAND_LIMIT,
+    EARLY_MIN_OPPONENT_CARDS,
+    EARLY_MIN_STOCK,
+    FOLLOW_WEIGHT,
+    SHORT_HAND,
+    Hand,
+)
 from bots.search import DeterminizedSearch, Game
 from games import crazy_eights
 from games.cards import SUIT_INDEX, SUITS
-from games.crazy_eights import card_points, result, sample_state
+from games.crazy_eights import card_points, sample_state
 
 EIGHT = "8"
-# Draw instead of spending an eight while the opponents are far from going out.
-EARLY_MIN_OPPONENT_CARDS = 4
-EARLY_MIN_STOCK = 8
 # Hard: simulated moves per decision (a fixed budget keeps decisions deterministic for a seed;
 # bench/bot_decisions.py keeps its p99 under budget), the longest playout, and the points of
 # margin that count as a whole win.
 HARD_PLY_BUDGET = 3000
+HARD_MAX_SAMPLES = 64
 ROLLOUT_PLY_LIMIT = 300
-MARGIN_SCALE = 50.0
+MARGIN_SCALE = 100.0
 
 
 def _suit_counts(cards, skip=None) -> dict:
@@ -89,7 +96,7 @@ class NormalBot:
             only_eights = all(c[0] == EIGHT for c in hand)
             draw = _find(legal_moves, "draw")
             early = danger >= EARLY_MIN_OPPONENT_CARDS and view["stock_count"] >= EARLY_MIN_STOCK
-            if draw is not None and early and not only_eights and len(hand) <= 5:
+            if draw is not None and early and not only_eights and len(hand) <= EARLY_HAND_LIMIT:
                 return draw
             card = eights[0]
             return _eight_move(legal_moves, card, choose_suit(hand, card))
@@ -98,16 +105,16 @@ class NormalBot:
     def _score(self, card, hand, view, next_count):
         """Higher is better: shed points, keep a suit we can follow, change suit against a short hand."""
         follow = _suit_counts(hand, card)[card[1]]
-        score = card_points(card) + 3 * follow
-        if next_count <= 2 and card[1] != view["suit"]:
-            score += 15
+        score = card_points(card) + FOLLOW_WEIGHT * follow
+        if next_count <= SHORT_HAND and card[1] != view["suit"]:
+            score += CHANGE_SUIT_BONUS
         return score
 
     def _after_draw(self, view, legal_moves, hand, drawn, danger):
         keep = _find(legal_moves, "keep")
         if drawn[0] != EIGHT:
             return next(m for m in legal_moves if m.get("card") == drawn)
-        if danger <= 2 or len(hand) <= 2:
+        if danger <= SHORT_HAND or len(hand) <= SHORT_HAND:
             return _eight_move(legal_moves, drawn, choose_suit(hand, drawn))
         return keep
 
@@ -200,24 +207,16 @@ def _sample(view, knowledge, rng):
     return state
 
 
-def _value(state, seat) -> float:
-    """A playout's end for ``seat`` on 0..1: half for going out (or winning the block), half the points' margin.
+def _value(gains: list[int], seat: int) -> float:
+    """A playout's end for ``seat`` on 0..1: the points it gains from the hand less the best other seat's.
 
-    A playout cut short at the move limit counts the points still held.
+    A match is decided by points (the first to the target, the highest total), not by hands won:
+    going out while the others hold little is worth less than a blocked hand that leaves an
+    opponent holding two eights.
     """
-    me = str(seat)
-    if state["end"] is not None:
-        outcome = result(state)
-        scores, winners = outcome["scores"], outcome["winners"]
-        win = (1.0 / len(winners)) if me in winners else 0.0
-        margin = scores[me] - max(v for k, v in scores.items() if k != me)
-    else:
-        held = {str(s): sum(card_points(c) for c in hand) for s, hand in enumerate(state["hands"])}
-        least_other = min(v for k, v in held.items() if k != me)
-        win = 0.5
-        margin = least_other - held[me]
-    margin = max(-1.0, min(1.0, margin / MARGIN_SCALE))
-    return 0.5 * win + 0.5 * (0.5 + 0.5 * margin)
+    best_other = max(g for s, g in enumerate(gains) if s != seat)
+    margin = max(-1.0, min(1.0, (gains[seat] - best_other) / MARGIN_SCALE))
+    return 0.5 + 0.5 * margin
 
 
 def _after_play(view, move, memory) -> None:
@@ -229,7 +228,17 @@ def _after_play(view, move, memory) -> None:
 
 
 def _same(a, b) -> bool:
-    return a["type"] == b["type"] and a.get("card") == b.get("card")
+    return a["type"] == b["type"] and a.get("card") == b.get("card") and a.get("suit") == b.get("suit")
+
+
+class CrazyEightsSearch(DeterminizedSearch):
+    """The determinized search with its playouts in ``bots.crazy_eights_playout`` (the same rules, faster)."""
+
+    def playout(self, world, seat, move, rng) -> tuple[float, int]:
+        state = crazy_eights.apply(world, seat, move)
+        hand = Hand(state, rng)
+        plies = 1 + hand.play_out(self.max_plies)
+        return _value(hand.gains(), seat), plies
 
 
 SEARCH = Game(
@@ -238,7 +247,7 @@ SEARCH = Game(
     observe=_observe,
     sample=_sample,
     candidates=_candidates,
-    value=_value,
+    value=lambda state, seat: _value(Hand(state, None).gains(), seat),
     same=_same,
     remember=_after_play,
 )
@@ -246,5 +255,7 @@ SEARCH = Game(
 BOTS = {
     "easy": EasyBot(),
     "normal": SEARCH.policy,
-    "hard": DeterminizedSearch(SEARCH, ply_budget=HARD_PLY_BUDGET, max_plies=ROLLOUT_PLY_LIMIT),
+    "hard": CrazyEightsSearch(
+        SEARCH, ply_budget=HARD_PLY_BUDGET, max_samples=HARD_MAX_SAMPLES, max_plies=ROLLOUT_PLY_LIMIT
+    ),
 }
