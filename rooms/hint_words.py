@@ -72,6 +72,8 @@ def marks(move: dict, seat_map: list, view: dict) -> list[dict]:
     """The places of the table the suggestion points at, for the page to highlight (docs/ui.md)."""
     kind = move.get("type")
     out = []
+    if kind == "discard" and "centre" in view:  # Rouba Monte, Stealing Bundles: the "discard to the table" button
+        out.append({"place": "discard"})
     if kind in ("draw_stock", "draw"):
         out.append({"place": "stock"})
     elif kind == "draw_discard":

@@ -88,7 +88,7 @@ MESSAGES = {
     # hints ("Dica", rooms/actions/hint.py)
     "hint_rated": _("Hints are offered in casual rooms only: this room is rated."),
     "hint_not_your_turn": _("A hint is for your own turn: ask when it is your move."),
-    "hint_limit": _("You have used this hand's {limit} hints."),
+    "hint_limit": _("You have used all of this hand's hints."),
     "hint_stale": _("The table changed while the hint was being worked out; nothing was counted. Ask again."),
     # the rules
     "not_your_turn": _("It is not your turn."),

@@ -59,7 +59,7 @@ def test_a_seat_gets_three_hints_a_hand_and_the_fourth_is_refused(alice, setting
     # The same position gives the same hint: asking again cannot fish for another answer.
     assert answers[0]["move"] == answers[1]["move"] == answers[2]["move"]
     error = refused("hint_limit", services.hint, alice, room.code)
-    assert error.params == {"limit": 3} and "3" in error.message
+    assert error.params == {"limit": 3} and error.message == "You have used all of this hand's hints."
     assert Hint.objects.count() == 3
 
 
