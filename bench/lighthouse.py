@@ -59,6 +59,8 @@ def main() -> int:
     parser.add_argument("--target", type=int, default=95)
     parser.add_argument("--keep", type=Path, help="a folder to keep the JSON reports in")
     args = parser.parse_args()
+    if args.keep:
+        args.keep.mkdir(parents=True, exist_ok=True)
     if not LIGHTHOUSE.exists():
         sys.exit(f"{LIGHTHOUSE} is missing: npm install --prefix var/lighthouse lighthouse@12")
     s = stackmod.new_stack(MESA_STATIC_MANIFEST="1", MESA_BOT_DELAY_MS="800")

@@ -17,9 +17,15 @@ function pageLanguage() {
 
 // A counted phrase is {one, other} (rooms/templatetags/mesa_table.py `counted`): the form is
 // chosen by the plural rules of the page's language for values.n ("1 ponto", "2 pontos").
+// One Intl.PluralRules per language: building one costs more than a whole seat's drawing, and a
+// snapshot fills dozens of counted phrases.
+const pluralRules = new Map();
+
 export function pluralForm(template, n, language = pageLanguage()) {
   if (!template || typeof template !== "object") return template;
-  const category = new Intl.PluralRules(language).select(Math.abs(Number(n)));
+  let rules = pluralRules.get(language);
+  if (!rules) pluralRules.set(language, (rules = new Intl.PluralRules(language)));
+  const category = rules.select(Math.abs(Number(n)));
   return category in template ? template[category] : template.other;
 }
 

@@ -26,6 +26,9 @@ export const sound = {
   // `quiet`: a sound for your own move is softer than for others'.
   play(kind, quiet = false) {
     if (this.muted) return;
+    // Before the page's first tap or key the browser keeps any AudioContext suspended (autoplay
+    // policy), so nothing would be heard; creating one then only blocked the page's first bot move.
+    if (!this.ctx && navigator.userActivation && !navigator.userActivation.hasBeenActive) return;
     const notes = KINDS[kind] || KINDS.move;
     try {
       this.ctx = this.ctx || new (window.AudioContext || window.webkitAudioContext)();

@@ -140,6 +140,8 @@ export class Table {
     this.wasMyTurn = false;
     this.log = [];
     this.resultClosedFor = null;
+    this.drawn = {}; // part of the table -> the key it was last drawn from (drawnFrom)
+    this.seatNodes = new Map(); // "pos:index" -> { key, node }: seats kept while they do not change
     this.sound = sound;
     this.motion = new Motion();
     this.el = el;
@@ -535,6 +537,17 @@ export class Table {
     this.restoreFocus(focus);
   }
 
+  // True when `part` was last drawn from the same `key` (what it reads from the snapshot): it is
+  // left as it is, neither built again nor compared (a bot's move changes two seats and a pile,
+  // and a full redraw of the rest cost a phone more than a frame). False, and `key` remembered,
+  // otherwise.
+  drawnFrom(part, key) {
+    const text = JSON.stringify(key);
+    if (this.drawn[part] === text) return true;
+    this.drawn[part] = text;
+    return false;
+  }
+
   paint(previous) {
     const snap = this.snapshot;
     const room = snap.room;
@@ -612,11 +625,35 @@ export class Table {
     const n = room.seats.length;
     const me = snap.you.seat === null ? 0 : snap.you.seat;
     const places = seatPositions(n, me);
-    for (const side of ["left", "top", "right"]) {
-      patchChildren($(`seats-${side}`), places[side].map((i) => this.seatNode(room.seats[i], side)));
-    }
+    const used = new Set();
+    const node = (i, pos) => {
+      used.add(`${pos}:${i}`);
+      return this.keptSeat(room.seats[i], pos);
+    };
+    for (const side of ["left", "top", "right"]) placeChildren($(`seats-${side}`), places[side].map((i) => node(i, side)));
     if ($("stage").dataset.others !== String(n - 1)) $("stage").dataset.others = String(n - 1);
-    patchChildren($("seat-me"), [this.seatNode(room.seats[me], "bottom")]);
+    placeChildren($("seat-me"), [node(me, "bottom")]);
+    for (const key of [...this.seatNodes.keys()]) if (!used.has(key)) this.seatNodes.delete(key);
+  }
+
+  // The seat's element as last drawn when nothing it shows changed (the key: everything seatNode
+  // reads), else a new one: a move restyles only the seats it changed. A game whose seats show
+  // more (its seatExtra) names what that reads (seatKey); without it the seat is drawn every time.
+  keptSeat(seat, pos) {
+    const snap = this.snapshot;
+    const room = snap.room;
+    if (this.game.seatExtra && !this.game.seatKey) return this.seatNode(seat, pos);
+    const engine = seat.engine_seat;
+    const counts = (snap.view || {}).hand_counts;
+    const key = JSON.stringify([seat, pos, snap.you.seat, snap.you.host, room.host, room.dealer, room.status, room.time_limit,
+      room.player_url, counts && engine !== null && engine !== undefined ? counts[String(engine)] : null, this.seatScore(seat),
+      this.game.seatKey ? this.game.seatKey(this, seat) : null]);
+    const id = `${pos}:${seat.index}`;
+    const kept = this.seatNodes.get(id);
+    if (kept && kept.key === key) return kept.node;
+    const node = this.seatNode(seat, pos);
+    this.seatNodes.set(id, { key, node });
+    return node;
   }
 
   // One compact seat: name, badges, team, a fanned back with the card count, online/offline,
@@ -687,12 +724,13 @@ export class Table {
         el("span", { class: "countdown", id: "timer", "data-countdown": true, hidden: true },
           el("span", { class: "countdown__bar", "aria-hidden": "true" }), el("span", { class: "countdown__text" }))));
     }
-    else if (pos === "bottom" && room.status === "playing" && engine !== null && engine !== undefined && seat.active !== false) {
-      // Your seat keeps its turn's row (unseen) between your turns: on a phone your place, and so the
-      // felt above it, does not grow and shrink as the turn comes and goes (docs/ui.md).
-      // The same words and countdown as the real row (no hook, no id), so it wraps the same way.
-      const limit = room.time_limit ? fill(S.timer, { s: room.time_limit }) : "";
-      node.append(el("div", { class: "seat__turn seat__turn--idle", "aria-hidden": "true" }, S.your_turn,
+    else if (room.status === "playing" && engine !== null && engine !== undefined && seat.active !== false) {
+      // Every seat dealt in keeps its turn's row (unseen) between its turns: on a phone your place
+      // and the row of the other seats, and so the felt between them, do not grow and shrink as the
+      // turn goes round (docs/ui.md). The same words and countdown as the real row (no hook, no id),
+      // so it wraps the same way; a bot's turn shows no countdown (renderTimer).
+      const limit = room.time_limit && !seat.bot ? fill(S.timer, { s: room.time_limit }) : "";
+      node.append(el("div", { class: "seat__turn seat__turn--idle", "aria-hidden": "true" }, isMe ? S.your_turn : fill(S.turn_of, { name: seat.name }),
         limit ? el("span", { class: "countdown" }, el("span", { class: "countdown__bar" }), el("span", { class: "countdown__text", text: limit })) : null));
     }
     const extra = this.game.seatExtra ? this.game.seatExtra(this, seat) : null;
@@ -760,7 +798,7 @@ export class Table {
     $("host-settings").hidden = !snap.you.host;
     if (!snap.you.host) return;
     const box = $("host-controls");
-    patchChildren(box, this.hostButtons(false));
+    if (!this.drawnFrom("host-buttons", [room.status, room.paused, room.deadline_kind])) patchChildren(box, this.hostButtons(false));
     renderHostPowers(this);
     const select = $("time-limit");
     if (document.activeElement !== select) select.value = room.time_limit ? String(room.time_limit) : "";
@@ -789,6 +827,7 @@ export class Table {
   renderSettings() {
     const room = this.snapshot.room;
     const options = room.options || {};
+    if (this.drawnFrom("settings", [options, room.time_limit, room.seat_count])) return;
     const rows = [[S.setting_game, S.game_name]];
     const on = Object.keys(S.variations || {}).filter((k) => options[k] === true);
     if (Object.keys(S.variations || {}).length) rows.push([S.setting_variations, on.length ? on.map((k) => S.variations[k]).join(", ") : S.none]);
@@ -805,6 +844,7 @@ export class Table {
     const room = this.snapshot.room;
     const options = room.options || {};
     const totals = (room.match && room.match.totals) || {};
+    if (this.drawnFrom("scoreboard", [options, totals, this.game.teams ? this.myTeam() : null])) return;
     const box = $("scoreboard");
     const items = [];
     if (this.game.teams) {
@@ -826,6 +866,7 @@ export class Table {
   renderFair() {
     const room = this.snapshot.room;
     const match = room.match;
+    if (this.drawnFrom("fair", [match && [match.fingerprint, match.seed, match.verify_url, match.next_fingerprint], room.next_fingerprint])) return;
     const items = [];
     const row = (label, value, extra) => {
       items.push(el("dt", { text: label }), el("dd", {}, el("code", { class: "hash", text: value }), extra || null));
@@ -854,6 +895,11 @@ export class Table {
 
   renderHistory() {
     const room = this.snapshot.room;
+    const snap = this.snapshot;
+    // Everything the hands' table and the result dialog read (the game's end reason reads the last move).
+    if (this.drawnFrom("history", [room.status, room.history, room.match, room.options, room.players, this.resultClosedFor,
+      snap.you.seat, snap.you.host, room.seats.map((s) => [s.name, s.user_id, s.bot, s.engine_seat, s.team]),
+      room.status === "playing" ? null : room.last_move])) return;
     const box = $("history");
     const history = [...(room.history || [])].sort((a, b) => (a.match - b.match) || (a.number - b.number));
     const matchId = room.match ? room.match.id : null;
@@ -1029,7 +1075,9 @@ export class Table {
       timer.classList.toggle("countdown--low", left <= 5);
     }
     setHidden(timer, !text);
-    timer.style.setProperty("--left", String(share));
+    // Written only when it moves a visible step: each write restyles the countdown.
+    const left = share.toFixed(3);
+    if (timer.style.getPropertyValue("--left") !== left) timer.style.setProperty("--left", left);
     setText(timer.querySelector(".countdown__text"), text);
   }
 

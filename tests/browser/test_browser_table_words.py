@@ -423,3 +423,61 @@ def test_your_place_on_a_phone_keeps_its_height_from_the_first_paint_through_the
     assert before["bar"] == mine["bar"] == theirs["bar"], (before, mine, theirs)
     assert max(x["me"] for x in (before, mine, theirs)) - min(x["me"] for x in (before, mine, theirs)) <= 2
     ctx.close()
+
+
+# After every paint: the height of the other seats' row and of your place's bar, and whether each
+# other seat's name is shown whole (an ellipsis leaves its scrollWidth wider than its box).
+RECORD_JS = """() => {
+  const t = window.mesaTable;
+  window.heights = [];
+  const paint = t.paint.bind(t);
+  t.paint = (previous) => {
+    paint(previous);
+    const ring = document.getElementById('seats').getBoundingClientRect().height;
+    const bar = document.querySelector('.me__bar').getBoundingClientRect().height;
+    const cut = [...document.querySelectorAll('.stage__ring .seat__name')].filter((n) => n.scrollWidth > n.clientWidth + 1)
+      .map((n) => n.textContent);
+    window.heights.push({ ring: Math.round(ring), bar: Math.round(bar), cut });
+  };
+}"""
+
+
+@pytest.mark.parametrize("game", ["crazy_eights", "buraco"])
+def test_the_other_seats_keep_their_row_and_their_names_on_a_phone_through_the_turns(server, browser, game):
+    """The rest of the table's layout shift on a phone (issue 27): the other seats' row grew when a
+    seat's turn row came and shrank when it went (and its placeholder was as tall as neither), and
+    the two-line prompt of a pt-BR turn grew your place. Buraco's third opponent read "B…" with the
+    BOT and dealer badges beside it. In pt-BR at 390x844 the row and your bar keep their first
+    height through a round of turns and every name is whole."""
+    name = unique("clsring")
+    ctx, page, _ = logged_in(browser, server, name, viewport=PHONE, touch=True)
+    ctx.add_cookies([{"name": "django_language", "value": "pt-br", "url": server.base}])
+    code = create_room(server, name, game, bots=3, start=True, time_limit=120)
+    blank = ctx.new_page()
+    blank.add_init_script("window.WebSocket = class { constructor() {} addEventListener() {} send() {} close() {} };")
+    blank.goto(f"{server.base}/rooms/{code}/")
+    blank.wait_for_selector("#me")
+    before = blank.evaluate(
+        "() => ({ ring: Math.round(document.getElementById('seats').getBoundingClientRect().height),"
+        " bar: Math.round(document.querySelector('.me__bar').getBoundingClientRect().height) })"
+    )
+    blank.close()
+    page.goto(f"{server.base}/rooms/{code}/")
+    snap = wait_snapshot(page, "s.room.status === 'playing'", timeout=30000)
+    page.evaluate(RECORD_JS)
+    # A round of turns, the bots' and yours: you draw (or pass, or discard) whenever it is your turn.
+    for _ in range(12):
+        snap = wait_snapshot(page, f"window.heights.length >= 4 || ({my_turn_js()})", timeout=30000)
+        if page.evaluate("() => window.heights.length >= 4"):
+            break
+        simple = [m for m in snap["legal"] if m["type"] in ("draw", "pass", "draw_stock", "discard")]
+        move = (simple or snap["legal"])[0]
+        page.evaluate("(m) => window.mesaTable.move(m)", move)
+        wait_snapshot(page, f"s.room.state_version > {snap['room']['state_version']}")
+    heights = page.evaluate("() => window.heights")
+    assert len(heights) >= 4, heights
+    assert {h["ring"] for h in heights} == {before["ring"]}, (before, heights)
+    assert {h["bar"] for h in heights} == {before["bar"]}, (before, heights)
+    assert not any(h["cut"] for h in heights), heights
+    shot(page, f"{game}_turns_phone")
+    ctx.close()

@@ -88,6 +88,13 @@ const game = {
     });
   },
 
+  // What seatExtra reads beyond the seat itself: table.js keeps a seat drawn from the same key.
+  seatKey(t, seat) {
+    const view = t.snapshot.view || {};
+    const engine = String(seat.engine_seat);
+    return [view.double_piles ? view.double_piles[engine] : (view.piles || {})[engine], t.nameOfEngineSeat(seat.engine_seat)];
+  },
+
   seatExtra(t, seat) {
     const view = t.snapshot.view || {};
     if (seat.engine_seat === null || seat.engine_seat === undefined || !view.piles) return null;

@@ -3,7 +3,7 @@
 // "Play it" / "Keep it". Keyboard: arrows, Enter, R, K, S, 1-4 (and M in table.js).
 
 import { cardElement, fill, SUIT_ORDER, SUIT_SYMBOLS, rankLabel } from "../cards.js";
-import { startTable } from "../table.js";
+import { setText, startTable } from "../table.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -45,12 +45,26 @@ const game = {
     const canDraw = this.can(t, "draw");
     stock.disabled = !canDraw;
     stock.classList.toggle("playable", canDraw);
-    $("stock-count").textContent = `(${view.stock_count ?? 0})`;
+    setText($("stock-count"), `(${view.stock_count ?? 0})`);
     stock.title = fill(canDraw ? G.stock_title : G.stock_cannot, { n: view.stock_count ?? 0 });
     stock.onclick = () => this.draw(t);
 
     // discard pile with the suit chip after an eight
     const pile = $("pile");
+    if (!t.drawnFrom("ce-pile", [view.discard_top, view.suit])) this.paintPile(t, pile, view);
+
+    // hand, with a roving tab stop; drawn again only when a card, its state or its words changed
+    const box = $("hand");
+    this.focusIndex = Math.max(0, Math.min(this.focusIndex, hand.length - 1));
+    const cards = hand.map((code, i) => [code, this.playsOf(t, code).length > 0, this.lifted === code, i === this.focusIndex, this.why(t, code)]);
+    if (!t.drawnFrom("ce-hand", cards) || box.children.length !== hand.length) this.paintHand(t, box, cards);
+
+    this.paintActions(t);
+  },
+
+  paintPile(t, pile, view) {
+    const S = t.S;
+    const G = S.game;
     pile.replaceChildren();
     if (view.discard_top) {
       pile.append(cardElement(view.discard_top, S));
@@ -64,29 +78,25 @@ const game = {
       pile.title = title;
       pile.setAttribute("aria-label", title);
     }
+  },
 
-    // hand, with a roving tab stop
-    const box = $("hand");
+  paintHand(t, box, cards) {
     const hadFocus = box.contains(document.activeElement) || document.activeElement === document.body && this.handWasFocused;
     box.replaceChildren();
-    this.focusIndex = Math.max(0, Math.min(this.focusIndex, hand.length - 1));
-    hand.forEach((code, i) => {
-      const node = cardElement(code, S, { tag: "button" });
-      const playable = this.playsOf(t, code).length > 0;
+    cards.forEach(([code, playable, lifted, focused, why], i) => {
+      const node = cardElement(code, t.S, { tag: "button" });
       node.classList.toggle("playable", playable);
-      node.classList.toggle("lifted", this.lifted === code);
-      node.setAttribute("aria-pressed", this.lifted === code ? "true" : "false");
-      node.tabIndex = i === this.focusIndex ? 0 : -1;
-      node.title = this.why(t, code);
-      node.setAttribute("aria-description", node.title);
+      node.classList.toggle("lifted", lifted);
+      node.setAttribute("aria-pressed", lifted ? "true" : "false");
+      node.tabIndex = focused ? 0 : -1;
+      node.title = why;
+      node.setAttribute("aria-description", why);
       node.addEventListener("click", () => { this.focusIndex = i; this.tap(t, code); });
       node.addEventListener("focus", () => { this.focusIndex = i; this.handWasFocused = true; });
       node.addEventListener("blur", () => { setTimeout(() => { this.handWasFocused = box.contains(document.activeElement); }, 0); });
       box.append(node);
     });
     if (hadFocus && box.children[this.focusIndex]) box.children[this.focusIndex].focus();
-
-    this.paintActions(t);
   },
 
   paintActions(t) {
@@ -112,8 +122,8 @@ const game = {
     let note = "";
     if (drawn) note = fill(G.drawn_fits, { card: t.cardName(view.drawn) });
     else if (eight && this.chipsOpen) note = G.choose_suit;
-    $("ce-note").textContent = note;
-    $("prompt").textContent = t.myTurn ? G.prompt_turn : "";
+    setText($("ce-note"), note);
+    setText($("prompt"), t.myTurn ? G.prompt_turn : "");
   },
 
   tap(t, code) {
