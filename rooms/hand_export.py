@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 from accounts import audit
-from rooms import participants, stored
+from rooms import hint_record, participants, stored
 from rooms.models import Hand, Match
 from rooms.stored import MarkupSafeJSONEncoder
 
@@ -55,6 +55,8 @@ def document(hand: Hand) -> dict:
         # engine seat with from_move <= i < until_move (until_move null: to the end).
         "participants": [participant_entry(row) for row in participants.holders(hand)],
         "moves": stored.as_list(hand.moves),
+        # The "Dica" hints asked (rooms/hint_record.py): "after_move" counts log entries, as above.
+        "hints": hint_record.export(hand),
     }
 
 
@@ -80,7 +82,7 @@ def match_document(match: Match) -> dict:
     hands = []
     for hand in match.hands.select_related("match", "room").order_by("number"):
         one = document(hand)
-        hands.append({**one["hand"], "participants": one["participants"], "moves": one["moves"]})
+        hands.append({**one["hand"], "participants": one["participants"], "moves": one["moves"], "hints": one["hints"]})
     return {
         "format": "mesa-match/1",
         "room": {"code": match.room.code, "name": match.room.name},

@@ -6,7 +6,7 @@ from django.utils.html import format_html_join
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from rooms import hand_export, hand_record, stored
+from rooms import hand_export, hand_record, hint_record, participants, stored
 from rooms.admin.base import ReadOnlyAdmin
 from rooms.admin.columns import hands_shown, holders_line, link, scores_line
 from rooms.admin.filters import PlayerFilter, RoomFilter
@@ -66,6 +66,9 @@ class HandAdmin(ReadOnlyAdmin):
         if hand is not None:
             record = hand_record.build(hand)
             extra["record"] = record
+            extra["hints"] = [
+                (line, hint_record.followed_label(line)) for line in hint_record.lines(hand, participants.holders(hand))
+            ]
             extra.update(log_by_seat(record, request.GET.get("seat")))
         return super().change_view(request, object_id, form_url, extra_context=extra)
 
