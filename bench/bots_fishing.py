@@ -26,6 +26,13 @@ from games import registry  # noqa: E402
 from games.fair import deal_label, shuffle  # noqa: E402
 
 
+def bot(game_name: str, level: str):
+    """A level's bot, or ``tips``: the card-counting policy the hard level searches with, alone."""
+    if level == "tips":
+        return bot_registry.get(game_name, "hard").game.policy
+    return bot_registry.get(game_name, level)
+
+
 def match_setup(seed: int, index: int, a: str, b: str, players: int) -> tuple[list, int]:
     """Match ``index`` of a run: (the level of each seat, the deal's seed).
 
@@ -43,7 +50,7 @@ def play_match(game_name: str, levels: list, seed: int, options: dict, times: di
     key = f"{seed:064x}"
     deck = shuffle(key, deal_label(1), game.new_deck(options))
     state = game.deal(players, seed % players, deck, options, key, 1)
-    bots = [bot_registry.get(game_name, level) for level in levels]
+    bots = [bot(game_name, level) for level in levels]
     memories = [{} for _ in range(players)]
     rng = random.Random(seed)
     while not game.is_over(state):
@@ -60,8 +67,9 @@ def play_match(game_name: str, levels: list, seed: int, options: dict, times: di
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="rouba_monte", choices=["rouba_monte", "stealing_bundles"])
-    parser.add_argument("--a", default="normal")
-    parser.add_argument("--b", default="easy")
+    levels = ["easy", "normal", "hard", "tips"]
+    parser.add_argument("--a", default="normal", choices=levels, help="a level, or tips: hard without its search")
+    parser.add_argument("--b", default="easy", choices=levels)
     parser.add_argument("--matches", type=int, default=400)
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)

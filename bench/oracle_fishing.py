@@ -25,9 +25,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.bots_fishing import match_setup  # noqa: E402
+from bench.bots_fishing import bot, match_setup  # noqa: E402
 from bench.stats import wilson  # noqa: E402
-from bots import registry as bot_registry  # noqa: E402
 from bots.fishing import distinct  # noqa: E402
 from games import registry  # noqa: E402
 from games.fair import deal_label, shuffle  # noqa: E402
@@ -44,11 +43,6 @@ def final_value(game, state, seat: int) -> float:
     return win + 0.01 * (mine - others)
 
 
-def tips(game_name: str):
-    """The card-counting policy the hard level searches with (it plays when no move beats it clearly)."""
-    return bot_registry.get(game_name, "hard").game.policy
-
-
 def rollout(game, state, policy, rng) -> dict:
     while not game.is_over(state):
         s = game.current_seat(state)
@@ -62,7 +56,7 @@ def oracle_choose(game, classic: bool, state, seat: int, legal: list, rng, playo
     moves = distinct(legal, classic)
     if len(moves) == 1:
         return moves[0]
-    policy = tips(game.NAME)
+    policy = bot(game.NAME, "tips")
     best, best_value = moves[0], float("-inf")
     for move in moves:
         after = game.apply(state, seat, move)
@@ -90,8 +84,7 @@ def play_match(game_name: str, levels: list, seed: int, playouts: int) -> list:
         if levels[seat] == "oracle":
             move = oracle_choose(game, CLASSIC[game_name], state, seat, legal, move_rng, playouts)
         else:
-            bot = tips(game_name) if levels[seat] == "tips" else bot_registry.get(game_name, levels[seat])
-            move = bot.choose(game.view(state, seat), legal, move_rng, memories[seat])
+            move = bot(game_name, levels[seat]).choose(game.view(state, seat), legal, move_rng, memories[seat])
         state = game.apply(state, seat, move)
     return game.result(state)["winners"]
 
