@@ -1,0 +1,15 @@
+"""The hint's decision-time benchmark runs (``--quick``); its figures are in docs/benchmarks.md, not asserted."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_hint_benchmark_covers_every_game():
+    done = subprocess.run(
+        [sys.executable, "bench/hint_decisions.py", "--quick"], cwd=ROOT, capture_output=True, text=True, timeout=900
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.count(" hint: ") == 4 and "buraco 4p hint" in done.stdout
