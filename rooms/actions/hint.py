@@ -20,6 +20,7 @@ from django.conf import settings
 
 from bots import hints
 from rooms import clock, describe, hint_words, room_events, stored
+from rooms.actions.play import playing_seat
 from rooms.errors import RoomError
 from rooms.hint_models import Hint, hints_left
 from rooms.models import Room
@@ -58,14 +59,8 @@ def _ask(t: Table) -> Ask:
     room = t.room
     if room.rated:
         raise RoomError("hint_rated")
-    if room.status != Room.Status.PLAYING:
-        raise RoomError("not_playing")
-    if room.paused:
-        raise RoomError("paused")
-    seat, hand = t.seat_for(), t.hand
-    if seat is None or not seat.active or seat.index not in hand.seat_map:
-        raise RoomError("not_playing_here")
-    engine_seat = hand.seat_map.index(seat.index)
+    seat, engine_seat = playing_seat(t)
+    hand = t.hand
     legal = t.engine.legal_moves(t.state, engine_seat)
     if t.engine.current_seat(t.state) != engine_seat or not legal:
         raise RoomError("hint_not_your_turn")
