@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
+from accounts import pseudonyms
 from games import registry
 from ratings.models import RatingChange
 from rooms import participants
@@ -147,7 +148,7 @@ class Name(str):
 
 def _named(row: Participant) -> Name:
     name = Name(holder_name(row))
-    if row.user_id is not None:
+    if row.user_id is not None and not pseudonyms.tag_of(row.name):  # a deleted account has no page
         name.url = reverse("player", args=[row.user_id])
     return name
 

@@ -22,6 +22,7 @@ class Line:
     matches: int
     is_you: bool
     user_id: int = 0
+    has_page: bool = True  # a deleted account is listed by its pseudonym, with no page to link to
 
 
 def _listed(game: str):
@@ -42,6 +43,7 @@ def top(game: str, user=None, limit: int = TOP) -> list[Line]:
                 rating.matches,
                 user is not None and rating.user_id == user.pk,
                 rating.user_id,
+                rating.user.is_active,
             )
         )
     return lines

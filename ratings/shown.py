@@ -11,6 +11,7 @@ from functools import lru_cache
 
 from django.urls import reverse
 
+from accounts import pseudonyms
 from ratings import method
 from ratings.models import Rating, RatingChange
 from rooms.models import Participant
@@ -67,7 +68,8 @@ def match_changes(match, rated: bool) -> list[dict]:
             "after": after,
             "delta": after - before,
             "left": left,
-            "profile_url": reverse("player", args=[user_id]),
+            # A deleted account reads as its pseudonym and has no page.
+            "profile_url": None if pseudonyms.tag_of(names.get(user_id, "")) else reverse("player", args=[user_id]),
         }
         for user_id, before, after, left in changes
     ]

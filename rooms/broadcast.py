@@ -7,6 +7,7 @@ view; nobody ever receives another seat's snapshot. Called only on commit.
 
 import uuid
 
+from django.urls import reverse
 from django.utils import timezone
 
 from config import realtime
@@ -101,6 +102,7 @@ def lobby_rooms(game: str | None = None) -> list[dict]:
                 "status": room.status,
                 "status_name": str(room.get_status_display()),
                 "host": (room.host.display_name or room.host.username) if room.host else None,
+                "host_url": reverse("player", args=[room.host_id]) if room.host else None,  # their page
                 "seats": room.seat_count,
                 "people": sum(1 for s in seats if s.user_id),
                 "bots": sum(1 for s in seats if s.bot_level),

@@ -103,6 +103,7 @@ def _common() -> dict:
         "stand_in_short": _("stand-in"),
         "rating_n": _("Rating %(n)s"),
         "rating_profile": _("%(name)s's page: ratings and statistics (opens in a new tab)"),
+        "view_profile": _("See profile"),
         "rating_changes": _("Rating after this match"),
         "rating_change": _("Change"),
         "rating_new": _("New rating"),

@@ -53,9 +53,12 @@ function send(action, fields) {
 
 function line(m) {
   const text = m.phrase ? (m.texts && (m.texts[lang] || m.texts.en)) || m.phrase : m.text;
-  const who = `${named(m.name)}${m.spectator ? ` ${L.spectator}` : ""}: `;
+  // The writer's name leads to their page in a new tab (none for a deleted account's pseudonym).
+  const url = typeof table.playerUrl === "function" ? table.playerUrl(m.user_id, m.name, playerPattern) : null;
+  const name = url ? el("a", { href: url, target: "_blank", rel: "noopener", "data-player-link": "", text: named(m.name) }) : named(m.name);
+  const who = el("b", {}, name, `${m.spectator ? ` ${L.spectator}` : ""}: `);
   const li = el("li", { "data-id": String(m.id), class: "chat__msg" },
-    el("time", { text: clock(m.time) }), " ", el("b", { text: who }), el("span", { class: "chat__text", text }));
+    el("time", { text: clock(m.time) }), " ", who, el("span", { class: "chat__text", text }));
   if (m.user_id !== me) {
     li.append(" ",
       el("button", { type: "button", class: "button button--ghost button--small", title: L.mute_title, text: L.mute,
@@ -171,7 +174,9 @@ function showError(msg) {
 }
 
 const receive = table.receive.bind(table);
+let playerPattern = null; // the snapshot's player_url, read before the table has taken the snapshot
 table.receive = (msg) => {
+  if (msg.type === "snapshot" && msg.room && msg.room.player_url) playerPattern = msg.room.player_url;
   if (msg.type === "snapshot" && Array.isArray(msg.chat)) {
     list.replaceChildren(...msg.chat.map(line));
     list.scrollTop = list.scrollHeight;

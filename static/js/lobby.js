@@ -72,6 +72,16 @@ function link(text, href, ghost) {
   return a;
 }
 
+// The host's name leads to their page (docs/ui.md "Names lead to profiles").
+function hostLink(room) {
+  const a = document.createElement("a");
+  a.className = "room-item__host";
+  a.href = room.host_url;
+  a.dataset.playerLink = "";
+  a.textContent = room.host;
+  return a;
+}
+
 function roomItem(room, facts, actions) {
   const li = document.createElement("li");
   li.className = "room-item";
@@ -83,7 +93,8 @@ function roomItem(room, facts, actions) {
   name.textContent = room.name;
   const line = document.createElement("div");
   line.className = "room-item__facts";
-  line.textContent = facts.join(" · ");
+  // A fact is words, or a node (the host's name, a link to their page).
+  facts.forEach((fact, i) => line.append(...(i ? [" · "] : []), fact));
   main.append(name, line);
   const buttons = document.createElement("div");
   buttons.className = "room-item__actions";
@@ -96,7 +107,7 @@ function publicItem(room) {
   const taken = room.seats - room.free;
   const facts = [S.game_names[room.game] || room.game_name, fill(S.seats, { taken, total: room.seats })];
   if (room.bots) facts.push(fill(S.bots_n, { n: room.bots }));
-  if (room.host) facts.push(room.host);
+  if (room.host) facts.push(room.host_url ? hostLink(room) : room.host);
   facts.push(room.rated ? S.rated : S.casual);
   facts.push(S.status[room.status] || room.status_name);
   if (room.paused) facts.push(S.paused);

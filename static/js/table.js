@@ -423,6 +423,13 @@ export class Table {
     return found ? fill(S.pseudonym.shown, { tag: found[1] }) : name;
   }
 
+  // A person's page (docs/ui.md "Names lead to profiles"); none for a bot, nobody, or a deleted
+  // account (its pseudonym names records only: that account has no page).
+  playerUrl(userId, name, pattern = this.snapshot && this.snapshot.room && this.snapshot.room.player_url) {
+    if (!pattern || typeof userId !== "number" || (PSEUDONYM && PSEUDONYM.exec(String(name)))) return null;
+    return pattern.replace("{id}", String(userId));
+  }
+
   seatName(roomSeat) {
     const seat = this.snapshot.room.seats[roomSeat];
     if (!seat) return "?";
@@ -674,6 +681,9 @@ export class Table {
     const head = el("div", { class: "seat__head" },
       el("span", { class: "seat__name", text: empty ? S.empty_seat : (isMe ? `${seat.name} (${S.you})` : seat.name),
         title: empty ? null : seat.name,
+        // A tap shows the whole name with a link to the person's page (enableFullNames): never a
+        // link itself, so a stray tap does not leave a running table.
+        dataset: empty || !seat.user_id ? {} : { playerUrl: this.playerUrl(seat.user_id, seat.name) || "" },
         // A listener of its own (the table's, enableFullNames, shows the name): a phone's browser
         // moves a tap on text that has none to the nearest link (the rating beside it).
         onclick: empty ? null : () => {} }));
@@ -1008,7 +1018,8 @@ export class Table {
     const sign = (d) => (d > 0 ? `+${d}` : d < 0 ? `\u2212${-d}` : "\u00b10");
     const you = this.snapshot.you.user_id;
     const rows = changes.map((c) => el("tr", { class: `rating-change rating-change--${c.delta > 0 ? "up" : c.delta < 0 ? "down" : "same"}`, dataset: { userId: String(c.user_id) } },
-      el("th", {}, el("a", { href: c.profile_url, target: "_blank", rel: "noopener", text: c.user_id === you ? `${c.name} (${S.you})` : c.name }),
+      el("th", {}, el(c.profile_url ? "a" : "span", { href: c.profile_url, target: c.profile_url ? "_blank" : null, rel: c.profile_url ? "noopener" : null,
+        dataset: c.profile_url ? { playerLink: "" } : {}, text: c.user_id === you ? `${c.name} (${S.you})` : this.named(c.name) }),
         c.left ? el("small", { class: "muted", text: ` (${S.rating_left})` }) : null),
       el("td", { class: "num rating-change__delta", text: sign(c.delta) }),
       el("td", { class: "num rating-change__after", text: String(c.after) })));
@@ -1258,12 +1269,16 @@ export class Table {
     });
   }
 
-  hint(text) {
+  // A short notice above the hand; with ``link``, a person's page after it ("Ver perfil", a new
+  // tab: the table stays open), and a little longer to reach it.
+  hint(text, link = null) {
     const node = $("hint");
-    setText(node, text);
+    if (link) node.replaceChildren(el("span", { class: "hint__text", text }), " ", el("a", { href: link, target: "_blank", rel: "noopener", class: "hint__link",
+      dataset: { playerLink: "" }, text: S.view_profile }));
+    else setText(node, text);
     setHidden(node, !text);
     clearTimeout(this.hintTimer);
-    if (text) this.hintTimer = setTimeout(() => { node.hidden = true; }, 5000);
+    if (text) this.hintTimer = setTimeout(() => { node.hidden = true; }, link ? 8000 : 5000);
   }
 
   cardName(code) { return cardName(code, S); }
@@ -1293,7 +1308,7 @@ export function enableLongPress(table, root) {
 export function enableFullNames(table, root) {
   root.addEventListener("click", (event) => {
     const name = event.target.closest && event.target.closest(".seat__name[title]");
-    if (name) table.hint(name.getAttribute("title"));
+    if (name) table.hint(name.getAttribute("title"), name.dataset.playerUrl || null);
   });
 }
 

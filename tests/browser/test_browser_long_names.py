@@ -58,7 +58,8 @@ def test_thirty_character_names_fit_and_can_be_read_whole(server, browser, chrom
             else:
                 node.click()
             page.wait_for_function(
-                "(name) => { const h = document.getElementById('hint'); return !h.hidden && h.textContent === name; }",
+                "(name) => { const h = document.getElementById('hint');"
+                " return !h.hidden && (h.querySelector('.hint__text') || h).textContent === name; }",
                 arg=name,
             )
             assert not outside_viewport(page, "#hint")
