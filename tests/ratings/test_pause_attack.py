@@ -117,3 +117,24 @@ async def test_an_absence_that_began_before_the_pause_is_still_a_leave(alice, bo
     match = await database_sync_to_async(Match.objects.get)(room=room)
     changes = await database_sync_to_async(lambda: {c.user_id: c for c in RatingChange.objects.filter(match=match)})()
     assert set(changes) == {bob.id} and changes[bob.id].left
+
+
+async def test_leaving_during_a_friends_pause_is_a_leave(alice, bob, clock):
+    """Only the absence removal inside the host's pause is excused: a ``leave`` sent while paused is leaving."""
+    room = await rouba_monte_of(alice, bob)
+    alice_ws, bob_ws = await socket(alice, room), await socket(bob, room)
+    assert await send(alice_ws, 1, action="start") == "ack"
+    assert await send(alice_ws, 2, action="pause") == "ack"
+    assert await send(bob_ws, 1, action="leave") == "ack"  # bob, losing, leaves while his friend paused
+    await bob_ws.disconnect()
+    await alice_ws.disconnect()
+    await database_sync_to_async(finish)(room, alice)
+    match = await database_sync_to_async(Match.objects.get)(room=room)
+    ended = await database_sync_to_async(
+        lambda: list(Participant.objects.filter(match=match, user=bob).values_list("ended", flat=True))
+    )()
+    assert ended == [Participant.Ended.LEFT]
+    changes = await database_sync_to_async(lambda: {c.user_id: c for c in RatingChange.objects.filter(match=match)})()
+    assert changes[bob.id].left and changes[bob.id].shown_after < changes[bob.id].shown_before
+    stats = await database_sync_to_async(lambda: {s.user_id: s for s in PlayerStat.objects.all()})()
+    assert (stats[bob.id].played, stats[bob.id].abandoned) == (1, 1)
