@@ -156,6 +156,8 @@ def match_entry(match, rated: bool = False) -> dict | None:
         "winners": stored.as_list(match.winners),
         # The host ended it before its end (``end_match``, ``new_match``): the dialog says so.
         "ended_early": match.ended_by_id is not None and match.status == match.Status.ABANDONED,
+        # Nobody ended it, yet it has no result: its last person left it (rooms/actions/no_result.py).
+        "deserted": match.ended_by_id is None and match.status == match.Status.ABANDONED,
         # Once it has ended: what it did to each person's rating (the result dialog's lines).
         "ratings": shown_ratings.match_changes(match, rated),
     }

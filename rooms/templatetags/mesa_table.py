@@ -124,6 +124,7 @@ def _common() -> dict:
             "and everyone else keeps their rating."
         ),
         "match_ended_early": _("The host ended the match early: no result."),
+        "match_deserted": _("No person was left to play the match: it ended without a result."),
         "confirm_remove_bot": _("Remove this bot? It leaves at the end of the hand or match."),
         "confirm_take_over": _("Reserve this seat? %(when)s"),
         "setting_game": _("Game"),

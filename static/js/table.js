@@ -993,7 +993,7 @@ export class Table {
     const names = winners.map((w) => this.label(w)).join(", ");
     let text;
     if (early) text = S.match_ended_early;
-    else if (!winners.length) text = S.no_winner;
+    else if (!winners.length) text = over && room.match && room.match.deserted ? S.match_deserted : S.no_winner;
     else if (over) text = fill(winners.length > 1 ? S.match_tie : S.match_won, { names });
     else text = fill(winners.length > 1 ? S.hand_tie : S.hand_best, { names, n: last.number });
     text = this.sentence(text);

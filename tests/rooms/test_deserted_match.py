@@ -11,7 +11,7 @@ import pytest
 from channels.db import database_sync_to_async
 
 from ratings.models import RatingChange
-from rooms import services
+from rooms import services, snapshots
 from rooms.models import Match, Participant, PlayerStat, Room
 from tests.ratings.sockets import send, socket
 from tests.rooms.helpers import play_hand, play_until_human
@@ -63,6 +63,8 @@ async def test_the_only_person_leaving_between_hands_ends_the_match(alice, game)
     assert change.left and change.shown_after < change.shown_before  # leaving still costs
     assert (stat.played, stat.won, stat.abandoned) == (1, 0, 1)
     assert "match_deserted" in codes
+    entry = await database_sync_to_async(lambda: snapshots.match_entry(Match.objects.get(pk=match.pk), True))()
+    assert entry["deserted"] and not entry["ended_early"]  # the result dialog says why there is no result
     words = codes["match_deserted"]  # the table's line, in each language
     assert words["pt-br"] == "Nenhuma pessoa ficou para jogar a partida 1: ela terminou sem resultado."
     assert words["en"] == "No person was left to play match 1: it ended without a result."
