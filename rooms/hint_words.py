@@ -15,26 +15,28 @@ REASON_WORDS = {
     # Rouba Monte and Stealing Bundles
     "steal_biggest": gettext_noop("Steal the biggest pile: %(name)s's (%(count)s cards)."),
     "steal": gettext_noop("Steal %(name)s's pile (%(count)s cards)."),
-    "capture": gettext_noop("Take %(card)s from the table."),
-    "capture_over_steal": gettext_noop("Take %(card)s from the table: it is worth more than a steal now."),
+    "capture": gettext_noop("Take the %(card)s from the table."),
+    "capture_over_steal": gettext_noop("Take the %(card)s from the table: it is worth more than a steal now."),
     "capture_many": gettext_noop("Take %(count)s cards from the table with your %(card)s."),
-    "discard_safe": gettext_noop("Discard %(card)s: nobody can take it."),
-    "discard_least": gettext_noop("Discard %(card)s: the card least likely to help the others."),
-    "discard_keep": gettext_noop("Discard %(card)s and keep your cards for a bigger take later."),
+    "discard_safe": gettext_noop("Discard the %(card)s: nobody can take it."),
+    "discard_least": gettext_noop("Discard the %(card)s: the card least likely to help the others."),
+    "discard_keep": gettext_noop("Discard the %(card)s and keep your cards for a bigger take later."),
     # Crazy Eights
-    "go_out": gettext_noop("Play %(card)s: your last card."),
+    "go_out": gettext_noop("Play the %(card)s: your last card."),
     "eight_suit": gettext_noop("Change the suit to %(suit)s: you have %(count)s."),
-    "keep_eight": gettext_noop("Play %(card)s and keep the 8 for later."),
-    "switch_suit": gettext_noop("Play %(card)s: the suit becomes %(suit)s, and you have %(count)s more."),
-    "follow_suit": gettext_noop("Play %(card)s, of the suit on the table."),
+    "keep_eight": gettext_noop("Play the %(card)s and keep the 8 for later."),
+    "switch_suit": gettext_noop("Play the %(card)s: the suit becomes %(suit)s, and you have %(count)s more."),
+    "follow_suit": gettext_noop("Play the %(card)s, of the suit on the table."),
     "draw_none": gettext_noop("Draw a card: none of yours can be played."),
     "draw_instead": gettext_noop("Draw a card: keeping yours is worth more now."),
     "keep_drawn": gettext_noop("Keep the card you drew."),
     "keep_drawn_playable": gettext_noop("Keep the card you drew for later."),
     # Buraco
-    "take_pile_extends": gettext_noop("Take the discard pile (%(count)s cards): %(card)s extends your %(suit)s run."),
+    "take_pile_extends": gettext_noop(
+        "Take the discard pile (%(count)s cards): the %(card)s extends your %(suit)s run."
+    ),
     "take_pile_run": gettext_noop(
-        "Take the discard pile (%(count)s cards): %(card)s makes a %(suit)s run with your cards."
+        "Take the discard pile (%(count)s cards): the %(card)s makes a %(suit)s run with your cards."
     ),
     "take_pile": gettext_noop("Take the discard pile (%(count)s cards)."),
     "draw_stock_pile": gettext_noop("Draw from the stock: the discard pile does not help your game."),
@@ -43,10 +45,10 @@ REASON_WORDS = {
     "meld": gettext_noop("Lay down a %(suit)s run (%(count)s cards)."),
     "add_canastra": gettext_noop("Add to your %(suit)s run: it becomes a canastra."),
     "add": gettext_noop("Add to your %(suit)s run."),
-    "discard_out": gettext_noop("Discard %(card)s and go out."),
-    "keep_for_canastra": gettext_noop("Discard %(card)s; keep %(keep)s for the canastra."),
-    "discard_harmless": gettext_noop("Discard %(card)s: it extends none of the opponents' runs."),
-    "discard_useless": gettext_noop("Discard %(card)s: the card you need least."),
+    "discard_out": gettext_noop("Discard the %(card)s and go out."),
+    "keep_for_canastra": gettext_noop("Discard the %(card)s; keep the %(keep)s for the canastra."),
+    "discard_harmless": gettext_noop("Discard the %(card)s: it extends none of the opponents' runs."),
+    "discard_useless": gettext_noop("Discard the %(card)s: the card you need least."),
 }
 
 

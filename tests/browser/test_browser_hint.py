@@ -77,3 +77,22 @@ def test_a_rated_room_offers_no_hint(server, browser):
     ctx, page, _code, _snap = at_my_turn(browser, server, "dicar", "rouba_monte", rated=True)
     assert page.locator("[data-advice], [data-advice-ask]").count() == 0
     ctx.close()
+
+
+CATCH_JS = """() => {
+  const t = window.mesaTable; const inner = t.receive; window.hintFrames = [];
+  t.receive = (m) => { if (m && m.type === 'hint') window.hintFrames.push(m); inner(m); };
+}"""
+
+
+@pytest.mark.parametrize("game", ["crazy_eights", "buraco", "stealing_bundles"])
+def test_every_game_highlights_each_place_the_hint_names(server, browser, game):
+    ctx, page, _code, _snap = at_my_turn(browser, server, "dicag", game, rated=False)
+    page.evaluate(CATCH_JS)
+    page.click("[data-advice-ask]")
+    page.wait_for_function("() => window.hintFrames.length === 1")
+    frame = page.evaluate("() => window.hintFrames[0]")
+    page.wait_for_function(f"() => document.querySelectorAll('.hinted').length === {len(frame['marks'])}")
+    assert page.inner_text("[data-advice-text]") == frame["text"]["en"]
+    shot(page, f"hint_{game}_desktop")
+    ctx.close()
