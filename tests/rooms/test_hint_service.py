@@ -79,11 +79,13 @@ def test_the_hint_is_recorded_and_the_others_read_only_that_it_was_asked(alice):
     assert "move" not in str(event) and answer["move"].get("card", "??") not in str(event)
 
 
-def test_the_snapshot_says_how_many_hints_are_left_and_none_in_rated_rooms(alice, make_user):
+def test_the_snapshot_says_how_many_hints_are_left_and_none_in_rated_rooms(alice, charlie, make_user):
     from rooms import broadcast
 
     room = casual_with_bots(alice)
     assert broadcast.room_snapshots(room.id, alice.id)[alice.id]["you"]["hints_left"] == 3
+    # A spectator is offered none.
+    assert broadcast.room_snapshots(room.id, charlie.id)[charlie.id]["you"]["hints_left"] is None
     services.hint(alice, room.code)
     assert broadcast.room_snapshots(room.id, alice.id)[alice.id]["you"]["hints_left"] == 2
     rated = casual_with_bots(make_user("dora"), rated=True)
@@ -147,3 +149,22 @@ def test_a_move_while_the_hint_was_worked_out_counts_nothing(alice, monkeypatch)
     monkeypatch.setattr(hints, "suggest", and_meanwhile)
     refused("hint_stale", services.hint, alice, room.code)
     assert not Hint.objects.exists()
+
+
+def test_a_refused_hint_costs_no_thinking(alice, monkeypatch):
+    """A flood of requests past the limit, or in a rated room, is refused under the lock before the bot runs."""
+    from bots import hints
+
+    room = casual_with_bots(alice)
+    for _ in range(3):
+        services.hint(alice, room.code)
+
+    def never(*args):
+        raise AssertionError("the bot was asked to think for a refused hint")
+
+    monkeypatch.setattr(hints, "suggest", never)
+    for _ in range(20):
+        refused("hint_limit", services.hint, alice, room.code)
+    rated = casual_with_bots(alice, rated=True)
+    refused("hint_rated", services.hint, alice, rated.code)
+    assert Hint.objects.count() == 3
