@@ -96,3 +96,21 @@ def test_every_game_highlights_each_place_the_hint_names(server, browser, game):
     assert page.inner_text("[data-advice-text]") == frame["text"]["en"]
     shot(page, f"hint_{game}_desktop")
     ctx.close()
+
+
+def test_the_hint_speaks_portuguese_on_a_phone(server, browser):
+    ctx, page, _code, _snap = at_my_turn(
+        browser, server, "dicapt", "rouba_monte", viewport=(390, 844), touch=True, rated=False
+    )
+    ctx.add_cookies([{"name": "django_language", "value": "pt-br", "domain": "127.0.0.1", "path": "/"}])
+    page.reload()
+    wait_snapshot(page, "s.you.hints_left === 3 && s.room.seats[s.you.seat].turn")
+    page.wait_for_function("() => document.querySelector('[data-advice-ask]').textContent === 'Dica (3 restantes)'")
+    page.tap("[data-advice-ask]")
+    page.wait_for_selector("[data-advice-text]:not([hidden])")
+    words = page.inner_text("[data-advice-text]")
+    assert words.split()[0] in ("Leva", "Rouba", "Descarta"), words
+    page.wait_for_function("() => document.querySelector('#log').textContent.includes('pediu uma dica')")
+    assert no_horizontal_scroll(page)
+    shot(page, "hint_rouba_monte_phone_pt")
+    ctx.close()
