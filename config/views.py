@@ -1,5 +1,6 @@
 """Site-wide pages: home, the rules of each game, and a health probe."""
 
+from django.conf import settings
 from django.http import Http404, JsonResponse
 from django.shortcuts import render
 from django.utils import timezone
@@ -25,7 +26,12 @@ def rules(request, game: str):
     if game not in games:
         raise Http404("unknown game")
     language = "en" if (get_language() or "").startswith("en") else "pt"
-    context = {"game": game, "games": games, "bot_strength": bot_strength(game)}
+    context = {
+        "game": game,
+        "games": games,
+        "bot_strength": bot_strength(game),
+        "hints_per_hand": settings.HINTS_PER_HAND,
+    }
     return render(request, f"rules/{game}.{language}.html", context)
 
 

@@ -131,3 +131,15 @@ def test_rules_pages_show_the_bots_measured_strength_and_ratings(client, game):
     _english(client)
     content = client.get(f"/rules/{game}/").content.decode()
     assert f"Hard beats Normal in {share}% of the decided {games}" in content
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("game", GAMES)
+def test_rules_pages_say_how_the_hint_works(client, game, settings):
+    settings.HINTS_PER_HAND = 3
+    content = client.get(f"/rules/{game}/").content.decode()
+    assert "o botão Dica mostra a jogada que o bot difícil faria" in content and "pedir 3 dicas por mão" in content
+    assert "Salas ranqueadas não têm dicas" in content
+    _english(client)
+    content = client.get(f"/rules/{game}/").content.decode()
+    assert "You may ask for 3 hints a hand." in content
