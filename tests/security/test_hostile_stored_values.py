@@ -29,7 +29,7 @@ from django.utils import timezone
 
 from games import registry
 from rooms import broadcast, services
-from rooms.models import Hand, Match, Participant, PlayerStat, Presence, Room, Seat
+from rooms.models import Hand, Hint, Match, Participant, PlayerStat, Presence, Room, Seat
 from rooms.policies import policy
 from tests.hostile import MARKUP, deep
 from tests.live import manage_shell
@@ -44,8 +44,9 @@ NAME = MARKUP[:40]
 FIELDS = {
     Room: ("options", "last_move", "history", "events"),
     Match: ("options", "totals", "winners", "client_seeds"),
-    Hand: ("options", "moves", "result", "players"),
+    Hand: ("options", "moves", "result", "players", "hints"),
     Seat: ("bot_memory",),
+    Hint: ("move", "params"),
 }
 # The JSON fields only the engine and the deal write, which no page shows as stored: a hand's
 # state, its deck and seat map, and the room's count of open sockets.
@@ -73,6 +74,9 @@ def _markup() -> dict:
         "players": {"0": [{"name": MARKUP, "bot": MARKUP, "from_move": MARKUP}], MARKUP: MARKUP},
         "bot_memory": {MARKUP: [MARKUP]},
         "events": [{"id": MARKUP, "code": MARKUP, "params": {MARKUP: MARKUP}, "at": MARKUP, "text": {"pt": MARKUP}}],
+        "move": move,
+        "hints": {"0": MARKUP, MARKUP: MARKUP},
+        "params": {MARKUP: MARKUP, "name": MARKUP, "count": MARKUP, "card": MARKUP, "suit": MARKUP},
     }
 
 
@@ -91,6 +95,9 @@ def _shapes() -> dict:
         "players": [MARKUP, None],
         "bot_memory": MARKUP,
         "events": [*odd, {"id": [], "code": {}, "params": [MARKUP], "text": MARKUP}],
+        "move": [MARKUP, 1],
+        "hints": [MARKUP, None],
+        "params": [MARKUP, None],
     }
 
 
@@ -110,6 +117,9 @@ def _numbers() -> dict:
         "players": {"0": [{"from_move": big, "until_move": -huge}]},
         "bot_memory": {"seen": [huge, -big]},
         "events": [{"id": huge, "code": "host_changed", "params": {"from": big}, "at": -big, "text": {"pt": huge}}],
+        "move": {"type": "discard", "card": huge},
+        "hints": {"0": huge, "1": -big, "2": 0.5},
+        "params": {"count": huge, "name": -big, "card": big},
     }
 
 
@@ -157,6 +167,11 @@ def played_room(game: str, alice, bob) -> Room:
     Room.objects.filter(pk=room.pk).update(status=Room.Status.MATCH_OVER)
     services.start_match(alice, room.code)
     room.refresh_from_db()
+    for hand in room.hands.all():  # a hint asked in each hand (the admin shows the first one's in full)
+        Hint.objects.create(
+            hand=hand, seat=0, engine_seat=0, user=alice, after_move=0, state_version=1,
+            asked_at=now, move={"type": "discard"}, reason="discard_safe", params={},
+        )  # fmt: skip
     return room
 
 
@@ -167,6 +182,7 @@ def make_hostile(room: Room, variant: str, users) -> None:
         Match: list(room.matches.values_list("pk", flat=True)),
         Hand: list(room.hands.values_list("pk", flat=True)),
         Seat: list(room.seats.values_list("pk", flat=True)),
+        Hint: list(Hint.objects.filter(hand__room=room).values_list("pk", flat=True)),
     }
     for model, names in FIELDS.items():
         for name in names:
@@ -174,6 +190,7 @@ def make_hostile(room: Room, variant: str, users) -> None:
     get_user_model().objects.filter(pk__in=[u.pk for u in users]).update(display_name=NAME)
     Participant.objects.filter(match__room=room).update(name=MARKUP)
     Room.objects.filter(pk=room.pk).update(name=MARKUP[:60])
+    Hint.objects.filter(hand__room=room).update(reason=MARKUP[:32], level=MARKUP[:8])
     Room.objects.filter(pk=room.pk).update(connected={str(u.pk): 1 for u in users})
 
 
@@ -228,6 +245,8 @@ def staff_pages(room: Room, users) -> list[str]:
     hands = reverse("admin:rooms_hand_changelist")
     pages += [f"{hands}?player={u.pk}" for u in users]
     pages += [reverse("rooms:replay", args=[pk]) for pk in room.hands.values_list("pk", flat=True)]
+    pages += [reverse("admin:rooms_hand_export", args=[pk]) for pk in room.hands.values_list("pk", flat=True)]
+    pages += [reverse("admin:rooms_match_export", args=[pk]) for pk in room.matches.values_list("pk", flat=True)]
     return pages
 
 
