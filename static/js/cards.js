@@ -25,7 +25,9 @@ export function pluralForm(template, n, language = pageLanguage()) {
   if (!template || typeof template !== "object") return template;
   let rules = pluralRules.get(language);
   if (!rules) pluralRules.set(language, (rules = new Intl.PluralRules(language)));
-  const category = rules.select(Math.abs(Number(n)));
+  // Zero counts as many in both languages ("0 pontos", "0 points"); Intl's rules for pt put it with one.
+  const count = Math.abs(Number(n));
+  const category = count === 0 ? "other" : rules.select(count);
   return category in template ? template[category] : template.other;
 }
 

@@ -448,16 +448,21 @@ export class Table {
     return roomSeat === null ? fill(S.seat_n, { n: Number(engineSeat) + 1 }) : this.seatName(roomSeat);
   }
 
-  // Who last held an engine seat in the hand on the table, from the hand's record
-  // (room.players): between hands a newcomer already sits where a bot played, and a note
-  // about that hand names the bot. The seat's own name when the record says nothing else.
+  // Who last held a room seat in the hand on the table, from the hand's record (room.players):
+  // between hands a newcomer already sits where a bot played, and a leaver's seat may be empty,
+  // so a note, a result or a score about that hand names who played it then. The seat's own
+  // name when the record says nothing else.
+  heldBy(roomSeat) {
+    const holders = (this.snapshot.room.players || {})[String(roomSeat)];
+    const last = Array.isArray(holders) && holders.length ? holders[holders.length - 1] : null;
+    const seat = this.snapshot.room.seats[roomSeat];
+    if (!last || (seat && last.name && last.name === seat.name)) return this.seatName(roomSeat);
+    return this.named(last.name) || `Bot ${roomSeat + 1}`;
+  }
+
   heldName(engineSeat) {
     const roomSeat = this.roomSeatOf(engineSeat);
-    const holders = roomSeat === null ? null : (this.snapshot.room.players || {})[String(roomSeat)];
-    const last = Array.isArray(holders) && holders.length ? holders[holders.length - 1] : null;
-    const seat = roomSeat === null ? null : this.snapshot.room.seats[roomSeat];
-    if (!last || (seat && last.name && last.name === seat.name)) return this.nameOfEngineSeat(engineSeat);
-    return this.named(last.name) || `Bot ${roomSeat + 1}`;
+    return roomSeat === null ? this.nameOfEngineSeat(engineSeat) : this.heldBy(roomSeat);
   }
 
   // "Team 1", "Team 2" for everyone, as the log, the morto and the verify page name them; the
@@ -901,7 +906,7 @@ export class Table {
     return text.charAt(0).toUpperCase() + text.slice(1);
   }
 
-  label(key) { return this.game.teams ? this.teamName(key) : this.seatName(Number(key)); }
+  label(key) { return this.game.teams ? this.teamName(key) : this.heldBy(Number(key)); }
 
   renderHistory() {
     const room = this.snapshot.room;
@@ -922,7 +927,7 @@ export class Table {
       return;
     }
     const keys = this.scoreKeys();
-    const label = (key) => (this.game.teams ? fill(S.team_n, { n: Number(key) + 1 }) : this.seatName(Number(key)));
+    const label = (key) => (this.game.teams ? fill(S.team_n, { n: Number(key) + 1 }) : this.heldBy(Number(key)));
     const head = el("tr", {}, el("th", { text: "#" }), ...keys.map((k) => el("th", { class: "num", text: label(k) })));
     const body = el("tbody");
     const totals = (room.match && room.match.totals) || {};
@@ -972,7 +977,10 @@ export class Table {
 
   scoreKeys() {
     if (this.game.teams) return ["0", "1"];
-    return this.snapshot.room.seats.filter((s) => s.user_id || s.bot || s.engine_seat !== null).map((s) => String(s.index));
+    // A seat someone played in this hand keeps its column after they left it.
+    const played = this.snapshot.room.players || {};
+    return this.snapshot.room.seats.filter((s) => s.user_id || s.bot || s.engine_seat !== null || played[String(s.index)])
+      .map((s) => String(s.index));
   }
 
   // The result dialog at the end of a hand or match: who won (a hand is not called a victory

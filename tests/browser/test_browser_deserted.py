@@ -48,6 +48,9 @@ def test_the_only_person_leaving_between_hands_reads_why_the_match_ended(server,
     assert page.inner_text("#result .result__winners") == words
     rows = table_rows(page, "#result table.result__ratings tbody tr")
     assert len(rows) == 1 and rows[0][1].startswith("\u2212"), rows  # leaving cost the leaver
+    # The scores name who played the seat then, not the seat as it is now (empty: "Cadeira 1").
+    scores = table_rows(page, "#result table.result__scores tbody tr")
+    assert scores[0][0] == name, scores
     page.wait_for_function("() => (window.mesaTable.roomEvents || []).some((e) => e.code === 'match_deserted')")
     assert no_horizontal_scroll(page)
     shot(page, "match_deserted_phone")
