@@ -65,7 +65,7 @@ async def test_echo_consumer_returns_each_message_through_the_channel_layer():
     channel_layers.backends.clear()
     comm = WebsocketCommunicator(EchoConsumer.as_asgi(), "/ws/echo/")
     comm.scope["user"] = _User()
-    connected, _ = await comm.connect()
+    connected, _ = await comm.connect(timeout=30)
     assert connected
     for i in range(3):
         text = json.dumps({"n": i, "pad": "x" * 100})
@@ -82,7 +82,7 @@ async def test_echo_consumer_refuses_anonymous_sockets():
     channel_layers.backends.clear()
     comm = WebsocketCommunicator(EchoConsumer.as_asgi(), "/ws/echo/")
     comm.scope["user"] = AnonymousUser()
-    connected, code = await comm.connect()
+    connected, code = await comm.connect(timeout=30)
     assert not connected
     assert code == 4401
     channel_layers.backends.clear()

@@ -302,7 +302,7 @@ async def test_a_socket_closing_during_a_broadcast_logs_no_traceback(alice, bob,
     headers = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
     headers.append((b"cookie", f"sessionid={await session_cookie(alice)}".encode()))
     comm = WebsocketCommunicator(server, f"/ws/rooms/{room.code}/", headers=headers)
-    assert (await comm.connect())[0]
+    assert (await comm.connect(timeout=30))[0]
     await receive_until(comm, lambda m: m["type"] == "snapshot")
     server.closing = True
     await database_sync_to_async(services.sit)(bob, room.code, 1)  # a snapshot broadcast to alice's socket

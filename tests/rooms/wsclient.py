@@ -21,7 +21,8 @@ async def connect(user, path: str, origin: bytes = b"http://testserver"):
     if user is not None:
         headers.append((b"cookie", f"sessionid={await session_cookie(user)}".encode()))
     communicator = WebsocketCommunicator(application, path, headers=headers)
-    connected, code = await communicator.connect()
+    # The communicator's own default waits 1 s for the handshake: a busy machine takes longer.
+    connected, code = await communicator.connect(timeout=30)
     return communicator, connected, code
 
 

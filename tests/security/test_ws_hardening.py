@@ -37,7 +37,7 @@ def tracebacks(caplog) -> list[str]:
 async def open_socket(path: str, session: str, host: bytes = b"testserver"):
     headers = [(b"origin", b"http://" + host), (b"host", host), (b"cookie", f"sessionid={session}".encode())]
     comm = WebsocketCommunicator(application, path, headers=headers)
-    connected, _ = await comm.connect()
+    connected, _ = await comm.connect(timeout=30)
     assert connected
     return comm
 

@@ -33,7 +33,7 @@ async def new_room(host):
 
 async def raw_connect(path: str, headers: list) -> tuple[bool, int | None]:
     comm = WebsocketCommunicator(application, path, headers=headers)
-    connected, code = await comm.connect()
+    connected, code = await comm.connect(timeout=30)
     if connected:
         await comm.disconnect()
     return connected, code
@@ -99,7 +99,7 @@ def test_no_valid_session_no_socket(alice, cookie):
             headers.append((b"cookie", cookie))
         for target in (f"/ws/rooms/{room.code}/", "/ws/lobby/", "/ws/site/"):
             comm = WebsocketCommunicator(application, target, headers=headers)
-            await comm.connect()
+            await comm.connect(timeout=30)
             assert (await closed_with(comm))[0] == consumers.CLOSE_UNAUTHENTICATED
 
     asyncio.run(scenario())
