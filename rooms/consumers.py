@@ -123,7 +123,6 @@ class RoomConsumer(GuardedConsumer):
         self.present = False
         self.closing = False
         self.sent_version = 0
-        self.seen_version = None  # the room's version at the previous presence refresh
         self.recent_ids: deque = deque(maxlen=RECENT_IDS)
         self.recent_set: set = set()
         # A full snapshot is built and sent under this lock, and every event is sent under it too:
@@ -221,17 +220,13 @@ class RoomConsumer(GuardedConsumer):
         """A change this socket never heard of: its broadcast was lost, say across a Redis restart.
 
         The group is joined afresh (with the pub/sub layer a subscription lost
-        with its connection is made again) and the table sent as it is now. A
-        change whose broadcast is still on its way is not lost: only a version
-        the room had at the previous refresh, a whole period ago, that has not
-        reached this socket yet counts as missed.
+        with its connection is made again) and the table sent as it is now.
         """
         version = await database_sync_to_async(services.room_version)(self.room_id)
-        behind, self.seen_version = self.seen_version, version
-        if version is None or behind is None or behind <= self.sent_version:
+        if version is None or version <= self.sent_version:
             return
         logger.warning(
-            "room %s: socket behind (%s < %s); joining its group again", self.code, self.sent_version, behind
+            "room %s: socket behind (%s < %s); joining its group again", self.code, self.sent_version, version
         )
         await self.channel_layer.group_discard(self.group, self.channel_name)
         await self.channel_layer.group_add(self.group, self.channel_name)
