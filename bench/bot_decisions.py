@@ -39,12 +39,17 @@ TABLES = (
 LEVELS = ("easy", "normal", "hard")
 
 
+def bench_deal(game_name: str, players: int, index: int, seed: int, purpose: str = "decisions"):
+    """The engine and hand ``index`` of a benchmark run, dealt by the fair shuffle from ``seed``."""
+    game = registry.get(game_name)
+    key = hashlib.sha256(f"bench:{purpose}:{game_name}:{seed}:{index}".encode()).hexdigest()
+    deck = fair.shuffle(key, fair.deal_label(1), game.new_deck({}))
+    return game, game.deal(players=players, dealer=index % players, deck=deck, options={}, seed=key, hand=1)
+
+
 def hand_times(game_name: str, players: int, level: str, index: int, seed: int) -> list[float]:
     """CPU seconds of each decision of one hand played by ``players`` bots of ``level``."""
-    game = registry.get(game_name)
-    key = hashlib.sha256(f"bench:decisions:{game_name}:{seed}:{index}".encode()).hexdigest()
-    deck = fair.shuffle(key, fair.deal_label(1), game.new_deck({}))
-    state = game.deal(players=players, dealer=index % players, deck=deck, options={}, seed=key, hand=1)
+    game, state = bench_deal(game_name, players, index, seed)
     bot = bot_registry.get(game_name, level)
     rng = random.Random(f"{seed}:{index}")
     memories = [{} for _ in range(players)]

@@ -8,7 +8,6 @@ memory, then the reason), per game, at every decision of whole hands played by n
 """
 
 import argparse
-import hashlib
 import random
 import sys
 import time
@@ -16,19 +15,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.bot_decisions import bench_deal  # noqa: E402
 from bench.stats import percentile  # noqa: E402
 from bots import hints  # noqa: E402
 from bots import registry as bot_registry  # noqa: E402
-from games import fair, registry  # noqa: E402
 
 TABLES = (("rouba_monte", 4), ("stealing_bundles", 2), ("crazy_eights", 2), ("buraco", 4))
 
 
 def hand_times(game_name: str, players: int, index: int, seed: int) -> list[float]:
-    game = registry.get(game_name)
-    key = hashlib.sha256(f"bench:hints:{game_name}:{seed}:{index}".encode()).hexdigest()
-    deck = fair.shuffle(key, fair.deal_label(1), game.new_deck({}))
-    state = game.deal(players=players, dealer=index % players, deck=deck, options={}, seed=key, hand=1)
+    game, state = bench_deal(game_name, players, index, seed, purpose="hints")
     normal = bot_registry.get(game_name, "normal")
     rng = random.Random(f"{seed}:{index}")
     times = []
