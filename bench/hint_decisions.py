@@ -1,5 +1,9 @@
-"""CPU time of one "Dica" (bots/hints.py ``suggest``: the hard bot on a copy of the view with a fresh
-memory, then the reason), per game, at every decision of whole hands played by normal bots.
+"""CPU time of one "Dica", per game, at every decision of whole hands played by normal bots.
+
+A hint is two parts, each timed: the seat's memory rebuilt (rooms/hint_memory.py: the hand
+dealt again and walked through its log, each logged move matched against the legal moves as
+``rooms.hand_replay.walk`` does, the seat's views at its own decisions given to the bot's
+``recall``), then ``bots/hints.suggest`` (the hard bot with that memory, then the reason).
 
     python bench/hint_decisions.py --hands 10 --seed 1    # the figures in docs/benchmarks.md
     python bench/hint_decisions.py --quick                # one hand per game, to see it works
@@ -19,12 +23,26 @@ from bench.bot_decisions import bench_deal  # noqa: E402
 from bench.stats import percentile  # noqa: E402
 from bots import hints  # noqa: E402
 from bots import registry as bot_registry  # noqa: E402
+from games.canonical import canonical_move  # noqa: E402
 
 TABLES = (("rouba_monte", 4), ("stealing_bundles", 2), ("crazy_eights", 2), ("buraco", 4))
 
 
-def hand_times(game_name: str, players: int, index: int, seed: int) -> list[float]:
+def rebuilt_memory(game, game_name: str, dealt: dict, log: list, seat: int) -> dict:
+    """What rooms/hint_memory.py does for ``seat``, on the engine alone (no database)."""
+    state, decisions = dealt, []
+    for mover, logged in log:
+        move = canonical_move(game.legal_moves(state, mover), logged)
+        if mover == seat and game.current_seat(state) == seat:
+            decisions.append((game.view(state, seat), move))
+        state = game.apply(state, mover, move)
+    return hints.recalled(game_name, decisions)
+
+
+def hand_times(game_name: str, players: int, index: int, seed: int) -> list[tuple[float, float]]:
+    """(memory rebuilt, suggestion) CPU seconds at every decision of one hand."""
     game, state = bench_deal(game_name, players, index, seed, purpose="hints")
+    dealt, log = state, []
     normal = bot_registry.get(game_name, "normal")
     rng = random.Random(f"{seed}:{index}")
     times = []
@@ -33,9 +51,13 @@ def hand_times(game_name: str, players: int, index: int, seed: int) -> list[floa
         legal = game.legal_moves(state, seat)
         view = game.view(state, seat)
         start = time.process_time()
-        hints.suggest(game_name, view, legal, f"{seed}:{index}:{len(times)}")
-        times.append(time.process_time() - start)
-        state = game.apply(state, seat, normal.choose(view, legal, rng))
+        memory = rebuilt_memory(game, game_name, dealt, log, seat)
+        rebuilt = time.process_time()
+        hints.suggest(game_name, view, legal, f"{seed}:{index}:{len(times)}", memory)
+        times.append((rebuilt - start, time.process_time() - rebuilt))
+        move = normal.choose(view, legal, rng)
+        log.append((seat, move))
+        state = game.apply(state, seat, move)
     return times
 
 
@@ -48,11 +70,16 @@ def main(argv=None) -> None:
     hands = 1 if args.quick else args.hands
     for game_name, players in TABLES:
         times = [t for i in range(hands) for t in hand_times(game_name, players, i, args.seed)]
-        ms = sorted(t * 1000 for t in times)
-        print(
-            f"{game_name} {players}p hint: {len(ms)} decisions, p50 {percentile(ms, 0.5):.1f} ms, "
-            f"p99 {percentile(ms, 0.99):.1f} ms, max {ms[-1]:.1f} ms"
-        )
+        for part, values in (
+            ("memory", [a for a, _ in times]),
+            ("suggest", [b for _, b in times]),
+            ("whole hint", [a + b for a, b in times]),
+        ):
+            ms = sorted(t * 1000 for t in values)
+            print(
+                f"{game_name} {players}p {part}: {len(ms)} decisions, p50 {percentile(ms, 0.5):.1f} ms, "
+                f"p99 {percentile(ms, 0.99):.1f} ms, max {ms[-1]:.1f} ms"
+            )
 
 
 if __name__ == "__main__":

@@ -206,6 +206,12 @@ class HardBot(NormalBot):
             else self.draw_planned(view, legal_moves, rng, memory)
         )
 
+    def recall(self, view, move, memory) -> None:
+        """``memory`` as this bot would keep it had it made ``move`` at ``view`` (what ``choose`` writes)."""
+        plan.track(view, memory)
+        if move["type"] == "discard":
+            plan.remember_discard(view, memory, move["card"])
+
     def draw_planned(self, view, legal_moves, rng, memory):
         take = {"type": "draw_discard"}
         stock = {"type": "draw_stock"}

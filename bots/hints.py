@@ -1,16 +1,17 @@
 """The "Dica": the move the hard bot would make from one seat's view, and one short reason why.
 
 A hint is computed from exactly what a bot gets: the seat's ``view`` and its
-``legal_moves`` (the same ones the seat's browser receives), with a fresh,
-empty memory. It never reads the state, another seat's hand or the stock, so
-it can tell the asker nothing their own view does not show (the poisoned-view
-tests in tests/bots/test_hint_choice.py change every hidden card and find the same
-hint).
+``legal_moves`` (the same ones the seat's browser receives), and the memory a
+hard bot would have kept in that seat: what the seat's own earlier views showed
+(``memory``, rebuilt by ``rooms/hint_memory.py`` with the bot's ``recall``).
+It never reads the state, another seat's hand or the stock, so it can tell the
+asker nothing their own screens did not show (the poisoned-view tests in
+tests/bots/test_hint_choice.py change every hidden card and find the same hint).
 
-Why a fresh memory: a bot remembers what it saw across its own turns
-(``Seat.bot_memory``); a person's seat has no such record, and rebuilding one
-from the hand's log would read past views the room does not keep. The hint
-counts cards from the view it is given.
+Why the memory: a bot counts the cards it saw buried across its turns
+(``Seat.bot_memory``), and the card counting is most of what the hard level
+knows in the fishing games; a hint from the current view alone would call a
+top safe whose last copy went under a pile two turns ago, in front of the asker.
 
 The reason is one code with its parameters (cards as codes, seats as engine
 seats), chosen by comparing the suggested move with the other legal moves;
@@ -39,8 +40,11 @@ class Suggestion:
     params: dict = field(default_factory=dict)
 
 
-def suggest(game: str, view: dict, legal_moves: list, seed: str) -> Suggestion:
-    """The hard bot's move for this view, and why; the same for the same view, moves and seed."""
+def suggest(game: str, view: dict, legal_moves: list, seed: str, memory: dict | None = None) -> Suggestion:
+    """The hard bot's move for this view, and why; the same for the same view, moves, seed and memory.
+
+    ``memory``: what the seat remembers (``recalled``); the caller's copy is left untouched.
+    """
     if not legal_moves:
         raise ValueError("no legal move to suggest")
     bot = bot_registry.get(game, LEVEL)
@@ -48,13 +52,24 @@ def suggest(game: str, view: dict, legal_moves: list, seed: str) -> Suggestion:
     # moves for every call, since the engine's order may follow where hidden cards lie.
     mine = json.loads(json.dumps(view))
     moves = sorted(json.loads(json.dumps(legal_moves)), key=lambda m: json.dumps(m, sort_keys=True))
-    chosen = bot.choose(mine, moves, random.Random(seed), {})
+    remembered = json.loads(json.dumps(memory or {}))
+    chosen = bot.choose(mine, moves, random.Random(seed), json.loads(json.dumps(remembered)))
     move = next(m for m in legal_moves if m == chosen)
-    reason, params = REASONS.get(game, _plain)(view, legal_moves, move)
+    reason, params = REASONS.get(game, _plain)(view, legal_moves, move, remembered)
     return Suggestion(move, reason, params)
 
 
-def _plain(view, legal_moves, move) -> tuple[str, dict]:
+def recalled(game: str, decisions) -> dict:
+    """The memory the hint's bot would have kept: ``decisions`` are the seat's own earlier ones,
+    (view, the move made there) in order, each view exactly what the seat was shown."""
+    bot = bot_registry.get(game, LEVEL)
+    memory: dict = {}
+    for view, move in decisions:
+        bot.recall(json.loads(json.dumps(view)), json.loads(json.dumps(move)), memory)
+    return memory
+
+
+def _plain(view, legal_moves, move, memory=None) -> tuple[str, dict]:
     return "plain", {}
 
 
@@ -74,7 +89,7 @@ def _stolen_count(view: dict, move: dict) -> int:
     return counts[index] if 0 <= index < len(counts) else max(counts)
 
 
-def _fishing(view: dict, legal_moves: list, move: dict) -> tuple[str, dict]:
+def _fishing(view: dict, legal_moves: list, move: dict, memory=None) -> tuple[str, dict]:
     kind = move["type"]
     if kind == "steal":
         count = _stolen_count(view, move)
@@ -89,7 +104,8 @@ def _fishing(view: dict, legal_moves: list, move: dict) -> tuple[str, dict]:
             return "capture_many", {"card": move["target"], "count": taken}
         return ("capture_over_steal" if steals else "capture"), {"card": move["target"]}
     if kind == "discard":
-        know = fishing.Knowledge(view, None, view["game"] == "rouba_monte")
+        # What the seat remembers counts here as it did for the choice (a copy: nothing is written back).
+        know = fishing.Knowledge(view, json.loads(json.dumps(memory or {})), view["game"] == "rouba_monte")
         if know.unseen(move["card"][0]) == 0:
             return "discard_safe", {"card": move["card"]}
         takes = any(m["type"] != "discard" for m in legal_moves)
@@ -100,7 +116,7 @@ def _fishing(view: dict, legal_moves: list, move: dict) -> tuple[str, dict]:
 # -- Crazy Eights ----------------------------------------------------------------------------
 
 
-def _crazy_eights(view: dict, legal_moves: list, move: dict) -> tuple[str, dict]:
+def _crazy_eights(view: dict, legal_moves: list, move: dict, memory=None) -> tuple[str, dict]:
     kind = move["type"]
     hand = list(view.get("hand") or [])
     plays = [m for m in legal_moves if m["type"] == "play"]
@@ -146,7 +162,7 @@ def _makes_run(top: str, hand: list[str]) -> bool:
     return any(arrange([top, a, b]) is not None for i, a in enumerate(same) for b in same[i + 1 :])
 
 
-def _buraco(view: dict, legal_moves: list, move: dict) -> tuple[str, dict]:
+def _buraco(view: dict, legal_moves: list, move: dict, memory=None) -> tuple[str, dict]:
     kind = move["type"]
     hand = list(view.get("hand") or [])
     if kind == "draw_discard":

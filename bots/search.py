@@ -123,6 +123,16 @@ class DeterminizedSearch:
             game.remember(view, move, memory)
         return move
 
+    def recall(self, view, move, memory) -> None:
+        """``memory`` as this bot would keep it had it made ``move`` at ``view`` (a seat's own decision).
+
+        A person's seat has no memory of its own; the hint rebuilds one by calling this at
+        each of the seat's past decisions, in order (rooms/hint_memory.py).
+        """
+        self.game.observe(view, memory)
+        if self.game.remember is not None:
+            self.game.remember(view, move, memory)
+
     def _search(self, view, legal_moves, rng, knowledge, recalled):
         if len(legal_moves) == 1:
             return legal_moves[0]

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from django.conf import settings
 
 from bots import hints
-from rooms import clock, describe, hint_words, room_events, stored
+from rooms import clock, describe, hint_memory, hint_words, room_events, stored
 from rooms.actions.play import playing_seat
 from rooms.errors import RoomError
 from rooms.hint_models import Hint, hints_left
@@ -44,8 +44,12 @@ def hint(user, code: str) -> Room:
     """The hint for ``user``'s decision now; ``room.answer`` is the frame only the asker receives."""
     with open_table(code, user=user) as t:
         ask = _ask(t)
+        hand = t.hand
         t.skip()
-    suggestion = hints.suggest(ask.game, ask.view, ask.legal, ask.seed)
+    # What the seat's earlier screens showed, read with no lock held: the second lock below
+    # finds the same state version, so the log read here is the one the hint answers.
+    memory = hint_memory.remembered(hand, ask.engine_seat, user)
+    suggestion = hints.suggest(ask.game, ask.view, ask.legal, ask.seed, memory)
     with open_table(code, user=user) as t:
         if t.room.state_version != ask.state_version:
             raise RoomError("hint_stale")

@@ -12,4 +12,6 @@ def test_the_hint_benchmark_covers_every_game():
         [sys.executable, "bench/hint_decisions.py", "--quick"], cwd=ROOT, capture_output=True, text=True, timeout=900
     )
     assert done.returncode == 0, done.stderr
-    assert done.stdout.count(" hint: ") == 4 and "buraco 4p hint" in done.stdout
+    # Each game's memory rebuild, suggestion and whole hint.
+    assert done.stdout.count(" whole hint: ") == 4 and done.stdout.count(" memory: ") == 4
+    assert "buraco 4p whole hint" in done.stdout
