@@ -4,10 +4,12 @@ from django.conf import settings
 from django.http import Http404, JsonResponse
 from django.shortcuts import render
 from django.utils import timezone
+from django.utils.formats import number_format
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from games import registry
+from ratings import bot_strength as bot_strength_records
 from ratings import method
 from rooms.models import Heartbeat
 
@@ -36,31 +38,31 @@ def rules(request, game: str):
 
 
 def bot_strength(game: str) -> dict | None:
-    """What the rules page says of the bots: each pairing's measured share and each level's shown rating.
+    """What the rules page says of the bots: each pairing's measured share per seating and each level's rating.
 
-    The figures are the fitted ones of ratings/bot_ratings.json (bench/fit_bot_ratings.py).
+    The shares come from ratings.bot_strength (the fit or a longer benchmark run, whichever
+    decided more games); the ratings are the fitted ones of ratings/bot_ratings.json.
     """
-    fitted = method.fitted_bots().get(game)
-    if not fitted:
+    if not method.fitted_bots().get(game):
         return None
     names = {"easy": _("Easy"), "normal": _("Normal"), "hard": _("Hard")}
+    teams = registry.spec(game).teams
     rows = []
-    for key in ("hard_normal", "normal_easy", "hard_easy"):
-        measured = fitted["strength"].get(key)
-        if not measured or measured["share"] is None:
-            continue
-        stronger, weaker = key.split("_")
+    for record in bot_strength_records.measured(game, teams):
+        stronger, weaker = record["pairing"].split("_")
         rows.append(
             {
-                "key": key,
+                "key": record["pairing"],
+                "seats": record["seats"],
+                "unit": record["unit"],
+                "decided": number_format(record["decided"], force_grouping=True),
                 "stronger": names[stronger],
                 "weaker": names[weaker],
-                "share": round(100 * measured["share"]),
+                "share": round(100 * record["share"]),
             }
         )
     levels = [{"key": lv, "name": names[lv], "shown": method.bot_shown(lv, game)} for lv in ("easy", "normal", "hard")]
-    teams = registry.spec(game).teams
-    return {"rows": rows, "levels": levels, "matches": fitted["matches_per_pairing"], "teams": teams}
+    return {"rows": rows, "levels": levels, "teams": teams}
 
 
 def health(request):
