@@ -63,7 +63,7 @@ def test_every_recorded_run_is_consistent_and_named_in_the_benchmarks_doc():
     for game, runs in records.items():
         for run in runs:
             assert run["pairing"] in bot_strength.PAIRINGS
-            assert 0 < run["wins"] <= run["decided"] and run["decided"] >= 985
+            assert 0 < run["wins"] <= run["decided"] and run["decided"] >= 900  # the long runs, not a handful
             low, high = wilson(run["wins"], run["decided"])
             assert (run["low"], run["high"]) == (round(low, 3), round(high, 3)), (game, run)
             assert run["command"].split(", and")[0] in benchmarks, (game, run["command"])
