@@ -104,8 +104,11 @@ def test_the_replay_steps_carry_their_seat_for_its_filter(leaver_match, staff):
 
 
 def test_the_tables_move_text_names_the_run_an_addition_extended(alice, staff):
-    """And the running match's hand page names it from the log, without dealing the hand again (its seed is secret)."""
-    room = buraco_at_hosts_draw(alice)
+    """And the running match's hand page names it from the log, without dealing the hand again (its seed is secret).
+
+    On a known deal: on some random ones alice never holds a card that extends her team's runs.
+    """
+    room = buraco_at_hosts_draw(alice, seed="29" * 32)
     for _ in range(400):
         play_until_human(room)
         room.refresh_from_db()

@@ -69,9 +69,14 @@ def play_match(room: Room, people, hands: int = 20) -> None:
         services.next_hand(room.host, room.code)
 
 
-def buraco_at_hosts_draw(host) -> Room:
-    """A Buraco room of ``host`` and three bots, the bots played until the host's first draw."""
+def buraco_at_hosts_draw(host, seed: str | None = None) -> Room:
+    """A Buraco room of ``host`` and three bots, the bots played until the host's first draw.
+
+    ``seed``: the match's seed (hex), for a test that needs one known deal rather than any.
+    """
     room = services.create_room(host, "buraco", "Mesa")
+    if seed is not None:
+        Room.objects.filter(pk=room.pk).update(next_seed=seed)
     for index in (1, 2, 3):
         services.add_bot(host, room.code, index, "easy")
     services.start_match(host, room.code)
