@@ -60,3 +60,28 @@ def test_every_fishing_deal_is_played_twice_with_the_levels_trading_seats():
             assert deal == same_deal and match_setup(501, index + 2, "hard", "normal", players)[1] != deal
             assert first.count("hard") == second.count("hard") == players // 2
             assert all({a, b} == {"hard", "normal"} for a, b in zip(first, second, strict=True))
+
+
+def test_the_decision_quality_benchmark_judges_each_level_against_the_real_state():
+    out = run("bench/decision_quality.py", "--quick", "--game", "stealing_bundles", "--seed", "4")
+    assert "stealing_bundles 2p:" in out and "decisions from 2 deals, seed 4" in out
+    assert "  normal: mean value" in out and "  hard: mean value" in out and "gain over tips" in out
+
+
+def test_a_decision_point_is_valued_by_how_its_side_ends_the_hand():
+    """The oracle's value of a move is 1, ½ or 0 for the point's side, whatever seat of it won."""
+    from bench.decision_quality import collect, oracle_values, side_value
+    from games import registry
+
+    game = registry.get("rouba_monte")
+    points = collect("rouba_monte", 4, 1, 9)
+    assert points and all(p["seat"] % 2 == 0 for p in points)
+    values = oracle_values("rouba_monte", points[0], 1)
+    assert len(values) > 1 and set(values.values()) <= {0.0, 0.5, 1.0}
+    state = points[-1]["state"]
+    while not game.is_over(state):
+        seat = game.current_seat(state)
+        state = game.apply(state, seat, game.legal_moves(state, seat)[0])
+    winners = {int(w) % 2 for w in game.result(state)["winners"]}
+    expected = 1.0 if winners == {0} else 0.5 if len(winners) > 1 else 0.0
+    assert side_value(game, state, 0) == expected and side_value(game, state, 1) == 1.0 - expected
