@@ -153,7 +153,7 @@ const game = {
     const code = this.lifted;
     if (!code || code[0] !== "8") return;
     const move = this.playsOf(t, code).find((m) => m.suit === suit);
-    if (move) { this.lifted = null; this.chipsOpen = false; t.hint(""); t.move(move); }
+    if (move) { this.lifted = null; this.chipsOpen = false; t.hint(""); this.paintActions(t); t.move(move); }
   },
 
   draw(t) { if (this.can(t, "draw")) t.move({ type: "draw" }); else t.hint(fill(t.S.game.stock_cannot, { n: (t.snapshot.view || {}).stock_count ?? 0 })); },
