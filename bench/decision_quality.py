@@ -136,6 +136,9 @@ def main(argv=None) -> None:
         args.deals, args.playouts = 2, 1
     levels = args.level or ["normal", "hard"]
     points = collect(args.game, args.players, args.deals, args.seed)
+    if not points:
+        print(f"{args.game} {args.players}p: no decision with a choice in {args.deals} deals; deal more")
+        return
     for point in points:
         point["values"] = oracle_values(args.game, point, args.playouts)
     best = sum(max(p["values"].values()) for p in points) / len(points)
