@@ -36,11 +36,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.bots_fishing import bot  # noqa: E402
+from bench.oracle_fishing import CLASSIC  # noqa: E402
 from bots.fishing import distinct, effect_key  # noqa: E402
 from games import registry  # noqa: E402
 from games.fair import deal_label, shuffle  # noqa: E402
-
-CLASSIC = {"rouba_monte": False, "stealing_bundles": True}
 
 
 def side_value(game, state, side: int) -> float:
@@ -68,10 +67,8 @@ def collect(game_name: str, players: int, deals: int, seed: int) -> list[dict]:
             legal = game.legal_moves(state, seat)
             player = tips if seat % 2 == side else normal
             if seat % 2 == side and len(distinct(legal, classic)) > 1:
-                points.append(
-                    {"state": copy.deepcopy(state), "seat": seat, "view": copy.deepcopy(view), "legal": legal}
-                    | {"memories": copy.deepcopy(memories)}
-                )
+                snapshot = {"state": state, "seat": seat, "view": view, "legal": legal, "memories": memories}
+                points.append(copy.deepcopy(snapshot))
             move = player.choose(view, legal, random.Random(rng.getrandbits(32)), memories[seat])
             state = game.apply(state, seat, move)
     return points
