@@ -120,48 +120,84 @@ class NormalBot:
 
 
 def _remember(view, memory) -> tuple[list, dict]:
-    """Card counting across this seat's turns.
+    """Card counting across this seat's turns, from every move the table saw since the last one.
 
-    Returns the cards known to lie buried under the top of the pile (seen on
-    top since the last reshuffle) and, per seat, a suit that seat has just
-    shown it lacks (it drew on that suit and kept, or drew and passed).
+    Returns the cards known to lie buried under the top of the pile (played
+    since the last reshuffle) and, per seat, the suits that seat has shown it
+    lacks: suit -> how many cards of it may still be there. A seat draws when
+    nothing of the suit to follow is in its hand (a player holding one plays
+    it), so after a draw it holds none, or the one it drew and kept (1). A
+    seat that drew cards which did not fit may hold any other suit again, so
+    its other voids end there. Without ``recent_moves`` (a view stored before they
+    were kept) only the last move is read.
     """
-    voids = {}
-    last = view["last_move"]
-    if last is not None and last["type"] in ("keep", "draw") and last["seat"] != view["seat"]:
-        if last["type"] == "keep" or last.get("outcome") == "pass":
-            voids[str(last["seat"])] = view["suit"]
     if memory is None:
-        return [], voids
+        memory = {}
     key = [view["hand_number"], view["dealer"]]
-    if memory.get("hand") != key or memory.get("reshuffles") != view["reshuffles"]:
+    if memory.get("hand") != key:
         memory["hand"] = key
         memory["reshuffles"] = view["reshuffles"]
         memory["buried"] = []
         memory["top"] = None
-    top = memory.get("top")
+        memory["n"] = 0
+        memory["voids"] = {}
+    me = view["seat"]
+    recent = view.get("recent_moves")
+    if recent is None:
+        recent = [{"n": memory["n"] + 1, "move": view["last_move"], "top": view["discard_top"], "suit": view["suit"]}]
+        recent = recent if view["last_move"] is not None else []
+    voids = {k: dict(v) for k, v in memory.get("voids", {}).items()}
     buried = memory["buried"]
+    top = memory.get("top")
+    if view.get("recent_moves") is None and memory.get("reshuffles") != view["reshuffles"]:
+        # No moves to show where the reshuffle fell: the pile is only its top now.
+        buried.clear()
+        top = None
+    for entry in recent:
+        if entry["n"] <= memory.get("n", 0):
+            continue
+        move = entry["move"]
+        seat = str(move["seat"])
+        kind = move["type"]
+        if kind == "play":
+            if top is not None and top != entry["top"] and top not in buried:
+                buried.append(top)
+        elif kind == "draw" and move.get("reshuffles"):
+            buried.clear()
+        top = entry["top"]
+        if move["seat"] == me:
+            continue
+        if kind == "draw" and move.get("count", 0) > 1:
+            voids[seat] = {s: n for s, n in voids.get(seat, {}).items() if s == entry["suit"]}
+        if kind in ("draw", "pass"):
+            voids.setdefault(seat, {})[entry["suit"]] = 0
+        elif kind == "keep":
+            voids.setdefault(seat, {})[entry["suit"]] = 1
+    memory["reshuffles"] = view["reshuffles"]
     if top is not None and top != view["discard_top"] and top not in buried and view["discard_count"] > 1:
         buried.append(top)
     memory["top"] = view["discard_top"]
-    return list(buried), voids
+    memory["n"] = recent[-1]["n"] if recent else memory.get("n", 0)
+    memory["voids"] = {k: dict(sorted(v.items())) for k, v in sorted(voids.items()) if v}
+    return list(buried), memory["voids"]
 
 
 def _apply_voids(state, voids, rng) -> None:
-    """Move the cards of a suit a seat has shown it lacks out of its sampled hand, into the stock.
+    """Move the cards of the suits a seat has shown it lacks out of its sampled hand, into the stock.
 
-    One card of the suit may be the card it kept, so a single one stays when present.
+    ``voids[seat][suit]`` cards of the suit may stay (the card it kept after drawing on the suit).
     """
     stock = state["stock"]
-    for seat_key, suit in voids.items():
+    for seat_key, suits in voids.items():
         hand = state["hands"][int(seat_key)]
-        of_suit = [i for i, c in enumerate(hand) if c[1] == suit and c[0] != EIGHT]
-        swaps = [i for i, c in enumerate(stock) if c[1] != suit]
-        for i in of_suit[1:]:
-            if not swaps:
-                break
-            j = swaps.pop(rng.randrange(len(swaps)))
-            hand[i], stock[j] = stock[j], hand[i]
+        for suit, allowance in suits.items():
+            of_suit = [i for i, c in enumerate(hand) if c[1] == suit and c[0] != EIGHT]
+            swaps = [i for i, c in enumerate(stock) if c[1] not in suits]
+            for i in of_suit[allowance:]:
+                if not swaps:
+                    break
+                j = swaps.pop(rng.randrange(len(swaps)))
+                hand[i], stock[j] = stock[j], hand[i]
 
 
 def _declare(view, card, voids) -> str:
@@ -169,12 +205,12 @@ def _declare(view, card, voids) -> str:
     hand = view["hand"]
     counts = _suit_counts(hand, card)
     nxt = str((view["seat"] + 1) % view["players"])
-    lacking = voids.get(nxt)
+    lacking = voids.get(nxt, {})
     points = dict.fromkeys(SUITS, 0)
     for c in hand:
         if c != card and c[0] != EIGHT:
             points[c[1]] += card_points(c)
-    return max(SUITS, key=lambda s: (counts[s], s == lacking, points[s], -SUIT_INDEX[s]))
+    return max(SUITS, key=lambda s: (counts[s], s in lacking, points[s], -SUIT_INDEX[s]))
 
 
 def _candidates(view, legal_moves, knowledge):

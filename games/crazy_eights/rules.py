@@ -20,6 +20,8 @@ HAND_SIZE = {2: 7, 3: 5, 4: 5, 5: 5, 6: 5}
 EIGHT = "8"
 # The stock may run out 20 times in a hand; the 21st run-out ends it as blocked.
 MAX_RUNOUTS = 20
+# Moves kept in ``recent`` per seat: a round of the table, a draw and its play or keep each.
+RECENT_PER_SEAT = 2
 OPTIONS = SPEC.defaults()
 
 END_OUT = "out"
@@ -92,6 +94,7 @@ def deal(
         "end_reason": None,
         "winner": None,
         "last_move": None,
+        "recent": [],
     }
 
 
@@ -177,12 +180,33 @@ def apply(state: dict, seat: int, move: dict) -> dict:
         raise IllegalMove("not_your_turn", "it is not your turn")
     kind = _check_shape(move)
     if kind == "play":
-        return _play(state, seat, move)
-    if kind == "draw":
-        return _draw(state, seat)
-    if kind == "keep":
-        return _keep(state, seat)
-    return _pass(state, seat)
+        new = _play(state, seat, move)
+    elif kind == "draw":
+        new = _draw(state, seat)
+    elif kind == "keep":
+        new = _keep(state, seat)
+    else:
+        new = _pass(state, seat)
+    new["recent"] = _recent(state, new)
+    return new
+
+
+def _recent(state: dict, new: dict) -> list[dict]:
+    """The last moves of the hand as the table saw them, each with the top card and suit it left.
+
+    A person at the table watches every move; a seat's view at its turn shows only the
+    last one. ``recent`` keeps a round of them (two moves a seat: a draw and its play or
+    keep), numbered within the hand, so a bot can follow what everyone showed since its
+    own last turn (which suit a seat drew on, which cards went under the top). A reshuffle
+    starts them again: the cards they showed went back into the hidden stock.
+    """
+    kept = state.get("recent") or []
+    number = kept[-1]["n"] + 1 if kept else 1
+    entry = {"n": number, "move": dict(new["last_move"]), "top": new["discard"][-1], "suit": new["suit"]}
+    if new["reshuffles"] != state["reshuffles"]:
+        # The cards those moves showed are in the stock now, as hidden as any other card there.
+        return [entry]
+    return [*kept[-(RECENT_PER_SEAT * state["players"] - 1) :], entry]
 
 
 def _play(state: dict, seat: int, move: dict) -> dict:
@@ -385,7 +409,13 @@ def to_json(state: dict) -> dict:
     out["stock"] = list(state["stock"])
     out["discard"] = list(state["discard"])
     out["last_move"] = dict(state["last_move"]) if state["last_move"] is not None else None
+    out["recent"] = recent_copy(state)
     return out
+
+
+def recent_copy(state: dict) -> list[dict]:
+    """A copy of the state's recent moves ([] for a state stored before they were kept)."""
+    return [dict(e, move=dict(e["move"])) for e in state.get("recent") or ()]
 
 
 def from_json(data: dict) -> dict:

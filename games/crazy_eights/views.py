@@ -2,12 +2,13 @@
 
 ``view`` is the only way state leaves the engine for a seat: it never shows
 another seat's hand, the stock order, the cards buried under the top of the
-pile, or the identity of a card another seat drew. ``sample_state`` builds a
+pile (but those the last round of moves showed being played, which every seat
+watched), or the identity of a card another seat drew. ``sample_state`` builds a
 full state from a view alone (the determinization hook hard bots use).
 """
 
 from games.cards import deck52, sort_key
-from games.crazy_eights.rules import END_OUT, NAME, fits
+from games.crazy_eights.rules import END_OUT, NAME, fits, recent_copy
 
 
 def view(state: dict, seat: int | None) -> dict:
@@ -36,6 +37,7 @@ def view(state: dict, seat: int | None) -> dict:
         "reshuffles": state["reshuffles"],
         "passes_in_row": state["passes"],
         "last_move": dict(state["last_move"]) if state["last_move"] is not None else None,
+        "recent_moves": recent_copy(state),
         "over": state["end"] is not None,
         "end": state["end"],
         "end_reason": state["end_reason"],
@@ -107,6 +109,7 @@ def sample_state(view: dict, rng, seen=None) -> dict:
         "end_reason": view["end_reason"],
         "winner": view["winner"] if view["end"] == END_OUT else None,
         "last_move": dict(view["last_move"]) if view["last_move"] is not None else None,
+        "recent": [dict(e, move=dict(e["move"])) for e in view.get("recent_moves") or ()],
     }
 
 

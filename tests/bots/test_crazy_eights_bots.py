@@ -119,7 +119,7 @@ def test_hard_bot_remembers_buried_cards_and_resets_on_reshuffle():
     assert _remember(view, memory)[0] == ["5C"]
     view.update(discard_top="9C", last_move={"seat": 1, "type": "keep"})
     buried, voids = _remember(view, memory)
-    assert buried == ["5C"] and voids == {"1": "C"}
+    assert buried == ["5C"] and voids == {"1": {"C": 1}}
     view.update(reshuffles=1, discard_top="2C", discard_count=2)
     assert _remember(view, memory)[0] == []
     assert json.loads(json.dumps(memory)) == memory
@@ -201,3 +201,52 @@ def test_normal_beats_easy():
 
 def test_hard_beats_easy():
     assert strength("hard", "easy", 10) > 0.55
+
+
+def test_hard_bot_reads_every_move_since_its_last_turn_and_keeps_the_voids():
+    """A seat two places back that drew on hearts and kept lacks hearts until it draws cards that did not fit."""
+    from bots.crazy_eights import _apply_voids, _remember
+
+    def entry(n, move, top="9H", suit="H"):
+        return {"n": n, "move": move, "top": top, "suit": suit}
+
+    view = {"hand_number": 1, "dealer": 0, "reshuffles": 0, "discard_top": "9H", "discard_count": 4, "seat": 0}
+    view["suit"] = "H"
+    view["last_move"] = {"seat": 3, "type": "play", "card": "9H"}
+    view["recent_moves"] = [
+        entry(1, {"seat": 0, "type": "play", "card": "4H"}, top="4H"),
+        entry(2, {"seat": 1, "type": "draw", "count": 1, "reshuffles": 0, "outcome": "drawn"}, top="4H"),
+        entry(3, {"seat": 1, "type": "keep"}, top="4H"),
+        entry(4, {"seat": 2, "type": "play", "card": "7H"}, top="7H"),
+        entry(5, {"seat": 3, "type": "play", "card": "9H"}),
+    ]
+    memory = {}
+    buried, voids = _remember(view, memory)
+    assert voids == {"1": {"H": 1}}
+    assert sorted(buried) == ["4H", "7H"]
+    # The next round: nothing new from seat 1, the void stays; seat 3 passes with nothing to draw.
+    view["recent_moves"] = view["recent_moves"][2:] + [
+        entry(6, {"seat": 0, "type": "play", "card": "9S"}, top="9S", suit="S"),
+        entry(7, {"seat": 1, "type": "play", "card": "KS"}, top="KS", suit="S"),
+        entry(8, {"seat": 2, "type": "play", "card": "KD"}, top="KD", suit="D"),
+        entry(9, {"seat": 3, "type": "draw", "count": 0, "reshuffles": 0, "outcome": "pass"}, top="KD", suit="D"),
+    ]
+    view.update(discard_top="KD", suit="D", discard_count=7)
+    buried, voids = _remember(view, memory)
+    assert voids == {"1": {"H": 1}, "3": {"D": 0}}
+    assert sorted(buried) == ["4H", "7H", "9H", "9S", "KS"]
+    # Seat 1 draws three cards on diamonds: the two that did not fit may be hearts.
+    view["recent_moves"] = view["recent_moves"][4:] + [
+        entry(10, {"seat": 0, "type": "play", "card": "2D"}, top="2D", suit="D"),
+        entry(11, {"seat": 1, "type": "draw", "count": 3, "reshuffles": 0, "outcome": "drawn"}, top="2D", suit="D"),
+        entry(12, {"seat": 1, "type": "keep"}, top="2D", suit="D"),
+    ]
+    view.update(discard_top="2D")
+    _, voids = _remember(view, memory)
+    assert voids == {"1": {"D": 1}, "3": {"D": 0}}
+    assert json.loads(json.dumps(memory)) == memory
+    # Sampled hands respect the voids: seat 3 holds no diamond, seat 1 one at most.
+    state = {"hands": [[], ["2H", "3D", "4D", "5S"], [], ["6D", "7D", "QC"]], "stock": ["AS", "AC", "KC", "JS", "QS"]}
+    _apply_voids(state, voids, random.Random(1))
+    assert sum(c[1] == "D" for c in state["hands"][1]) == 1
+    assert not [c for c in state["hands"][3] if c[1] == "D"]

@@ -721,3 +721,49 @@ def test_the_table_can_tell_why_a_card_cannot_be_played_now():
     for card in v["hand"]:
         playable = any(m.get("card") == card for m in ce.legal_moves(state, 0))
         assert (ce.unplayable_reason(v, card) is None) == playable
+
+
+def test_every_view_shows_the_round_of_moves_the_table_saw():
+    """``recent_moves``: the last two moves a seat, numbered, each its public ``last_move`` and what it left."""
+    import random
+
+    rng = random.Random(5)
+    key = "ab" * 32
+    state = ce.deal(4, 0, fair.shuffle(key, "hand:1:deal", ce.new_deck({})), {}, key, 1)
+    assert ce.view(state, 1)["recent_moves"] == []
+    seen = []
+    number = 0
+    while not ce.is_over(state) and number < 40:
+        seat = ce.current_seat(state)
+        before = state["reshuffles"]
+        state = ce.apply(state, seat, rng.choice(ce.legal_moves(state, seat)))
+        number += 1
+        if state["reshuffles"] != before:
+            seen = []  # a reshuffle starts them again: those cards are hidden in the stock now
+        seen.append({"n": number, "move": state["last_move"], "top": state["discard"][-1], "suit": state["suit"]})
+        for s in (0, 1, 2, 3, None):
+            assert ce.view(state, s)["recent_moves"] == seen[-8:]
+    assert number > 8
+    drawn = [e for e in seen if e["move"]["type"] == "draw"]
+    assert drawn and all(set(e["move"]) == {"seat", "type", "count", "reshuffles", "outcome"} for e in drawn)
+    assert ce.from_json(ce.to_json(state)) == state
+
+
+def test_a_state_kept_before_recent_moves_still_plays():
+    state = setup(players=2, dealer=1, hands={0: ["5C"]}, rest=["9C"])
+    del state["recent"]
+    assert ce.view(state, 0)["recent_moves"] == []
+    after = ce.apply(state, 0, {"type": "play", "card": "5C"})
+    assert [e["n"] for e in after["recent"]] == [1]
+
+
+def test_a_reshuffle_starts_the_recent_moves_again():
+    state = setup(players=2, dealer=1, hands={0: ["5C", "KH"], 1: ["2C"]}, rest=["9C"])
+    state = ce.apply(state, 0, {"type": "play", "card": "5C"})
+    state = ce.apply(state, 1, {"type": "play", "card": "2C"})
+    # The stock is found empty: the pile under the 2C (the 9C and 5C) becomes the stock.
+    state = dict(state, stock=[])
+    state = ce.apply(state, 0, {"type": "draw"})
+    assert state["reshuffles"] == 1
+    assert [e["n"] for e in state["recent"]] == [3]
+    assert "5C" not in str(ce.view(state, 1)["recent_moves"])

@@ -34,7 +34,10 @@ def check_views(state):
     for seat in [None, *range(players)]:
         v = ce.view(state, seat)
         assert json.loads(json.dumps(v)) == v
-        allowed = {top}
+        # The top, and the cards the last round's moves showed being played (``recent_moves``):
+        # every one of them lies in the pile, none in the stock or a hand.
+        allowed = {top} | ({e["top"] for e in v["recent_moves"]} & set(state["discard"]))
+        assert {e["top"] for e in v["recent_moves"]} <= set(state["discard"])
         if seat is not None:
             allowed |= set(state["hands"][seat])
             assert sorted(v["hand"]) == sorted(state["hands"][seat])
