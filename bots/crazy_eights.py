@@ -124,11 +124,12 @@ def _remember(view, memory) -> tuple[list, dict]:
 
     Returns the cards known to lie buried under the top of the pile (played
     since the last reshuffle) and, per seat, the suits that seat has shown it
-    lacks: suit -> how many cards of it may still be there. A seat draws when
-    nothing of the suit to follow is in its hand (a player holding one plays
-    it), so after a draw it holds none, or the one it drew and kept (1). A
-    seat that drew cards which did not fit may hold any other suit again, so
-    its other voids end there. Without ``recent_moves`` (a view stored before they
+    lacks: suit -> how many cards of it may still be there (1 after it drew on
+    the suit and kept the card that fitted, 0 after it drew and passed). A
+    draw whose card was played says nothing sure: a player may draw by choice
+    (reading it as a void measured no better, docs/benchmarks.md). A seat
+    that drew cards which did not fit may hold any other suit again, so its
+    other voids end there. Without ``recent_moves`` (a view stored before they
     were kept) only the last move is read.
     """
     if memory is None:
@@ -169,10 +170,9 @@ def _remember(view, memory) -> tuple[list, dict]:
             continue
         if kind == "draw" and move.get("count", 0) > 1:
             voids[seat] = {s: n for s, n in voids.get(seat, {}).items() if s == entry["suit"]}
-        if kind in ("draw", "pass"):
-            voids.setdefault(seat, {})[entry["suit"]] = 0
-        elif kind == "keep":
-            voids.setdefault(seat, {})[entry["suit"]] = 1
+        if kind == "keep" or kind == "pass" or (kind == "draw" and move.get("outcome") == "pass"):
+            allowance = 1 if kind == "keep" else 0
+            voids.setdefault(seat, {})[entry["suit"]] = min(allowance, voids.get(seat, {}).get(entry["suit"], 1))
     memory["reshuffles"] = view["reshuffles"]
     if top is not None and top != view["discard_top"] and top not in buried and view["discard_count"] > 1:
         buried.append(top)
