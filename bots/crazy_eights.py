@@ -129,34 +129,23 @@ def _remember(view, memory) -> tuple[list, dict]:
     draw whose card was played says nothing sure: a player may draw by choice
     (reading it as a void measured no better, docs/benchmarks.md). A seat
     that drew cards which did not fit may hold any other suit again, so its
-    other voids end there. Without ``recent_moves`` (a view stored before they
-    were kept) only the last move is read.
+    other voids end there.
     """
     if memory is None:
         memory = {}
     key = [view["hand_number"], view["dealer"]]
     if memory.get("hand") != key:
-        memory["hand"] = key
-        memory["reshuffles"] = view["reshuffles"]
-        memory["buried"] = []
-        memory["top"] = None
-        memory["n"] = 0
-        memory["voids"] = {}
+        memory.update(hand=key, buried=[], top=None, n=0, voids={})
+    # A memory kept before the recent moves were read has no "n" nor "voids": it starts them.
+    memory.setdefault("n", 0)
     me = view["seat"]
-    recent = view.get("recent_moves")
-    if recent is None:
-        recent = [{"n": memory["n"] + 1, "move": view["last_move"], "top": view["discard_top"], "suit": view["suit"]}]
-        recent = recent if view["last_move"] is not None else []
     voids = {k: dict(v) for k, v in memory.get("voids", {}).items()}
     buried = memory["buried"]
-    top = memory.get("top")
-    if view.get("recent_moves") is None and memory.get("reshuffles") != view["reshuffles"]:
-        # No moves to show where the reshuffle fell: the pile is only its top now.
-        buried.clear()
-        top = None
-    for entry in recent:
-        if entry["n"] <= memory.get("n", 0):
+    top = memory["top"]
+    for entry in view.get("recent_moves") or ():
+        if entry["n"] <= memory["n"]:
             continue
+        memory["n"] = entry["n"]
         move = entry["move"]
         seat = str(move["seat"])
         kind = move["type"]
@@ -173,11 +162,9 @@ def _remember(view, memory) -> tuple[list, dict]:
         if kind == "keep" or kind == "pass" or (kind == "draw" and move.get("outcome") == "pass"):
             allowance = 1 if kind == "keep" else 0
             voids.setdefault(seat, {})[entry["suit"]] = min(allowance, voids.get(seat, {}).get(entry["suit"], 1))
-    memory["reshuffles"] = view["reshuffles"]
     if top is not None and top != view["discard_top"] and top not in buried and view["discard_count"] > 1:
         buried.append(top)
     memory["top"] = view["discard_top"]
-    memory["n"] = recent[-1]["n"] if recent else memory.get("n", 0)
     memory["voids"] = {k: dict(sorted(v.items())) for k, v in sorted(voids.items()) if v}
     return list(buried), memory["voids"]
 

@@ -409,13 +409,13 @@ def to_json(state: dict) -> dict:
     out["stock"] = list(state["stock"])
     out["discard"] = list(state["discard"])
     out["last_move"] = dict(state["last_move"]) if state["last_move"] is not None else None
-    out["recent"] = recent_copy(state)
+    out["recent"] = copy_recent(state.get("recent"))
     return out
 
 
-def recent_copy(state: dict) -> list[dict]:
-    """A copy of the state's recent moves ([] for a state stored before they were kept)."""
-    return [dict(e, move=dict(e["move"])) for e in state.get("recent") or ()]
+def copy_recent(entries) -> list[dict]:
+    """A copy of a list of recent moves ([] for ``None``: a state stored before they were kept)."""
+    return [dict(e, move=dict(e["move"])) for e in entries or ()]
 
 
 def from_json(data: dict) -> dict:

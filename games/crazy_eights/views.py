@@ -8,7 +8,7 @@ full state from a view alone (the determinization hook hard bots use).
 """
 
 from games.cards import deck52, sort_key
-from games.crazy_eights.rules import END_OUT, NAME, fits, recent_copy
+from games.crazy_eights.rules import END_OUT, NAME, copy_recent, fits
 
 
 def view(state: dict, seat: int | None) -> dict:
@@ -37,7 +37,7 @@ def view(state: dict, seat: int | None) -> dict:
         "reshuffles": state["reshuffles"],
         "passes_in_row": state["passes"],
         "last_move": dict(state["last_move"]) if state["last_move"] is not None else None,
-        "recent_moves": recent_copy(state),
+        "recent_moves": copy_recent(state.get("recent")),
         "over": state["end"] is not None,
         "end": state["end"],
         "end_reason": state["end_reason"],
@@ -109,7 +109,7 @@ def sample_state(view: dict, rng, seen=None) -> dict:
         "end_reason": view["end_reason"],
         "winner": view["winner"] if view["end"] == END_OUT else None,
         "last_move": dict(view["last_move"]) if view["last_move"] is not None else None,
-        "recent": [dict(e, move=dict(e["move"])) for e in view.get("recent_moves") or ()],
+        "recent": copy_recent(view.get("recent_moves")),
     }
 
 

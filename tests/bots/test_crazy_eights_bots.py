@@ -113,14 +113,23 @@ def test_hard_bot_remembers_buried_cards_and_resets_on_reshuffle():
         "last_move": None,
         "seat": 0,
         "suit": "C",
+        "recent_moves": [],
     }
+
+    def moved(n, move, top):
+        view["recent_moves"] = [*view["recent_moves"], {"n": n, "move": move, "top": top, "suit": "C"}]
+
     assert _remember(view, memory) == ([], {})
-    view.update(discard_top="9C", discard_count=3, last_move={"seat": 1, "type": "play", "card": "9C"})
+    view.update(discard_top="9C", discard_count=2)
+    moved(1, {"seat": 1, "type": "play", "card": "9C"}, "9C")
     assert _remember(view, memory)[0] == ["5C"]
-    view.update(discard_top="9C", last_move={"seat": 1, "type": "keep"})
+    moved(2, {"seat": 1, "type": "draw", "count": 1, "reshuffles": 0, "outcome": "drawn"}, "9C")
+    moved(3, {"seat": 1, "type": "keep"}, "9C")
     buried, voids = _remember(view, memory)
     assert buried == ["5C"] and voids == {"1": {"C": 1}}
-    view.update(reshuffles=1, discard_top="2C", discard_count=2)
+    view.update(reshuffles=1, discard_count=1)
+    moved(4, {"seat": 0, "type": "draw", "count": 2, "reshuffles": 1, "outcome": "drawn"}, "9C")
+    moved(5, {"seat": 0, "type": "keep"}, "9C")
     assert _remember(view, memory)[0] == []
     assert json.loads(json.dumps(memory)) == memory
 
