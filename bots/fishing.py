@@ -67,43 +67,79 @@ def visible_cards(view: dict) -> set:
     return cards
 
 
-def remember(view: dict, memory) -> set:
-    """Every card this seat has seen, ``memory["seen"]`` updated in place when given."""
+def moves_seen(view: dict, memory) -> list[dict]:
+    """The moves this seat watched since it last looked: the view's ``recent_moves`` newer than
+    ``memory["n"]`` (all of them without memory).
+
+    A view without them (a search's playout world keeps none) gives its ``last_move`` as the
+    one move, with the table as it is now.
+    """
+    entries = view.get("recent_moves")
+    if not entries:
+        last = view.get("last_move")
+        if not last:
+            return []
+        tops = {k: [p["top"] for p in piles] for k, piles in _all_piles(view).items()}
+        return [{"n": None, "move": last, "centre": view["centre"], "tops": tops}]
+    after = memory.get("n", 0) if memory is not None else 0
+    return [e for e in entries if e["n"] > after]
+
+
+def _mark_read(view: dict, memory) -> None:
+    entries = view.get("recent_moves")
+    if memory is not None and entries:
+        memory["n"] = entries[-1]["n"]
+
+
+def remember(view: dict, memory, moves=None) -> set:
+    """Every card this seat has seen, ``memory["seen"]`` updated in place when given.
+
+    ``moves``: the moves watched since the last look (``moves_seen``), when the caller has them.
+    """
     seen = set(memory.get("seen", ())) if memory is not None else set()
     seen |= visible_cards(view)
-    last = view.get("last_move") or {}
-    if last.get("card"):
-        seen.add(last["card"])
-    seen.update(last.get("taken", ()))
-    seen.update(last.get("returned", ()))
+    for entry in moves_seen(view, memory) if moves is None else moves:
+        move = entry["move"]
+        if move.get("card"):
+            seen.add(move["card"])
+        seen.update(move.get("taken", ()))
+        seen.update(move.get("returned", ()))
+        seen.update(entry["centre"])
+        seen.update(c for tops in entry["tops"].values() for c in tops if c)
     if memory is not None:
         memory["seen"] = sorted(seen)
     return seen
 
 
-def remember_lacks(view: dict, memory, compulsory: bool) -> dict:
+def remember_lacks(view: dict, memory, compulsory: bool, moves=None) -> dict:
     """seat key -> ranks that seat's hand is known not to hold, ``memory["lacks"]`` updated in place.
 
     Where every take is compulsory (Rouba Monte), a seat that left a card in the
     centre held nothing of the centre's ranks nor of the other piles' tops; it
     keeps those cards until its hand is empty, so the ranks stay out of its hand
-    until the next refill (the stock count changing says one happened).
+    until the next refill (a move marked ``refill``; the stock count changing
+    says one happened).
     """
     if not compulsory:
         return {}
     stock = view["stock_count"]
     kept = memory.get("lacks") if memory is not None else None
     lacks = {k: set(v) for k, v in kept["seats"].items()} if kept and kept.get("stock") == stock else {}
-    last = view.get("last_move") or {}
-    mover = last.get("seat")
-    if last.get("type") == "discard" and not last.get("refill") and mover is not None and mover != view["seat"]:
-        centre = list(view["centre"])
-        if last["card"] in centre:
-            centre.remove(last["card"])
+    for entry in moves_seen(view, memory) if moves is None else moves:
+        move = entry["move"]
+        if move.get("refill"):
+            lacks = {}
+            continue
+        mover = move.get("seat")
+        if move.get("type") != "discard" or mover is None or mover == view["seat"]:
+            continue
+        centre = list(entry["centre"])
+        if move["card"] in centre:
+            centre.remove(move["card"])
         ranks = {c[0] for c in centre}
-        for key, piles in _all_piles(view).items():
+        for key, tops in entry["tops"].items():
             if key != str(mover):
-                ranks.update(p["top"][0] for p in piles if p["top"])
+                ranks.update(c[0] for c in tops if c)
         lacks.setdefault(str(mover), set()).update(ranks)
     if memory is not None:
         memory["lacks"] = {"stock": stock, "seats": {k: sorted(v) for k, v in sorted(lacks.items())}}
@@ -120,8 +156,10 @@ class Knowledge:
     def __init__(self, view: dict, memory=None, compulsory: bool = False):
         self.view = view
         self.seat = view["seat"]
-        self.lacks = remember_lacks(view, memory, compulsory)
-        seen = remember(view, memory)
+        moves = moves_seen(view, memory)
+        self.lacks = remember_lacks(view, memory, compulsory, moves)
+        seen = remember(view, memory, moves)
+        _mark_read(view, memory)
         visible = visible_cards(view)
         self.gone = seen - visible
         known = visible | self.gone
@@ -243,6 +281,7 @@ class RandomBot:
     def choose(self, view, legal_moves, rng, memory=None):
         if memory is not None:
             remember(view, memory)
+            _mark_read(view, memory)
         return rng.choice(legal_moves)
 
 
@@ -252,6 +291,7 @@ class BeginnerBot:
     def choose(self, view, legal_moves, rng, memory=None):
         if memory is not None:
             remember(view, memory)
+            _mark_read(view, memory)
         for kind in ("capture", "steal"):
             takes = [m for m in legal_moves if m["type"] == kind]
             if takes:
@@ -272,6 +312,7 @@ class GreedyBot:
     def choose(self, view, legal_moves, rng, memory=None):
         if memory is not None:
             remember(view, memory)
+            _mark_read(view, memory)
         gains = [self.gain(view, m) for m in legal_moves]
         best = max(gains)
         return rng.choice([m for m, g in zip(legal_moves, gains, strict=True) if g == best])
@@ -332,6 +373,13 @@ def deal_around_lacks(state: dict, know: Knowledge, rng) -> dict:
     return state
 
 
+def playout_world(state: dict) -> dict:
+    """A sampled world without its recent moves: every view of a playout would copy them, and
+    its policy, holding no memory, reads the last move only (``moves_seen``)."""
+    state.pop("recent", None)
+    return state
+
+
 def search_game(engine, classic: bool, tips: HeuristicBot) -> Game:
     """The fishing games as the search sees them: card counting from memory, the buried cards as gone."""
 
@@ -344,7 +392,9 @@ def search_game(engine, classic: bool, tips: HeuristicBot) -> Game:
         engine=engine,
         policy=tips,
         observe=lambda view, memory: Knowledge(view, memory, tips.compulsory),
-        sample=lambda view, know, rng: deal_around_lacks(engine.sample_state(view, rng, sorted(know.gone)), know, rng),
+        sample=lambda view, know, rng: deal_around_lacks(
+            playout_world(engine.sample_state(view, rng, sorted(know.gone))), know, rng
+        ),
         candidates=candidates,
         value=lambda state, seat: _playout_value(engine, state, seat),
         same=lambda a, b: effect_key(a, classic) == effect_key(b, classic),

@@ -11,7 +11,10 @@ State keys:
     on top), centre (oldest first), piles (per seat a list of piles, each a
     list of cards bottom first), active (per seat), turn, over, abandoned,
     last_move, last_capture (seat of the last table capture), tiebreak_seats
-    (None, or the seats of a tie-break round).
+    (None, or the seats of a tie-break round), recent (the hand's last moves,
+    ``RECENT_PER_SEAT`` a seat, each with the centre and the pile tops it left:
+    what a person at the table watched between two of their turns; a state
+    stored before it was kept reads as none).
 """
 
 import json
@@ -24,6 +27,9 @@ HAND_SIZE = 4
 CENTRE_SIZE = 4
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
+# Moves kept in ``recent`` per seat: a round of the table with room to spare (a seat with an
+# empty hand is skipped, so a round can be shorter than the seats, never longer).
+RECENT_PER_SEAT = 2
 
 
 # ---------------------------------------------------------------- dealing
@@ -98,6 +104,7 @@ def new_state(
         "last_move": None,
         "last_capture": None,
         "tiebreak_seats": sorted(seats) if seats is not None else None,
+        "recent": [],
     }
 
 
@@ -199,7 +206,56 @@ def do_discard(new: dict, seat: int, card: str) -> None:
 
 
 def finish_turn(new: dict, mover: int) -> dict:
-    """Refill when every active hand is empty, end the hand when nothing is left, pass the turn."""
+    """Refill when every active hand is empty, end the hand when nothing is left, pass the turn;
+    the move goes into ``recent`` with the table it left."""
+    new = _advance(new, mover)
+    note_recent(new)
+    return new
+
+
+def note_recent(new: dict) -> None:
+    """Append ``last_move`` to ``recent``, numbered within the hand, with the centre and the tops it left.
+
+    Everything in an entry was face up when the move was made: the centre, the
+    tops, the played card and the cards it took (a refill flag says that fresh
+    hands were dealt after it, never which cards). A state without the key (one
+    stored before it was kept, or a search's playout world, whose every view would
+    copy the list) keeps none.
+    """
+    if "recent" not in new:
+        return
+    kept = new["recent"]
+    entry = {
+        "n": kept[-1]["n"] + 1 if kept else 1,
+        "move": _copy_move(new["last_move"]),
+        "centre": list(new["centre"]),
+        "tops": {str(s): [p[-1] if p else None for p in own] for s, own in enumerate(new["piles"])},
+    }
+    new["recent"] = [*kept[-(RECENT_PER_SEAT * new["players"] - 1) :], entry]
+
+
+def copy_recent(entries) -> list[dict]:
+    """A copy of a list of recent moves ([] for ``None``: a state stored before they were kept).
+
+    Built field by field, not through JSON: every view in a search's playouts makes one.
+    """
+    return [
+        {
+            "n": e["n"],
+            "move": _copy_move(e["move"]),
+            "centre": list(e["centre"]),
+            "tops": {k: list(v) for k, v in e["tops"].items()},
+        }
+        for e in entries or ()
+    ]
+
+
+def _copy_move(move: dict) -> dict:
+    """A move record's copy: its values are numbers, strings, flags and lists of cards."""
+    return {k: list(v) if type(v) is list else v for k, v in move.items()}
+
+
+def _advance(new: dict, mover: int) -> dict:
     active = new["active"]
     players = new["players"]
     if sum(active) < MIN_PLAYERS:
@@ -269,10 +325,13 @@ def remove_player(state: dict, seat) -> dict:
     if new["last_capture"] == seat:
         new["last_capture"] = None
     new["last_move"] = {"seat": seat, "type": "leave", "returned": list(returned)}
+    if sum(active) >= MIN_PLAYERS and (
+        new["turn"] == seat or not any(new["hands"][s] for s in range(new["players"]) if active[s])
+    ):
+        return finish_turn(new, seat)
+    note_recent(new)
     if sum(active) < MIN_PLAYERS:
         return end_hand(new, abandoned=True)
-    if new["turn"] == seat or not any(new["hands"][s] for s in range(new["players"]) if active[s]):
-        return finish_turn(new, seat)
     return new
 
 
@@ -280,7 +339,11 @@ def remove_player(state: dict, seat) -> dict:
 
 
 def view(state: dict, seat) -> dict:
-    """What ``seat`` may see (``None``: a spectator): never another hand, the stock or a buried card."""
+    """What ``seat`` may see (``None``: a spectator): never another hand or the stock.
+
+    Buried cards stay hidden, but for those ``recent_moves`` shows face up during
+    the last round (a card taken, a top since covered): every seat watched them.
+    """
     players = state["players"]
     double = len(state["piles"][0]) > 1
     keys = [str(s) for s in range(players)]
@@ -310,6 +373,7 @@ def view(state: dict, seat) -> dict:
         "last_capture": state["last_capture"],
         "abandoned": state["abandoned"],
         "tiebreak_seats": list(state["tiebreak_seats"]) if state["tiebreak_seats"] is not None else None,
+        "recent_moves": copy_recent(state.get("recent")),
     }
     if double:
         out["double_piles"] = doubles
@@ -391,6 +455,7 @@ def sample_state(view: dict, rng, full_deck: list, seen=None) -> dict:
         "last_move": json.loads(json.dumps(view["last_move"])) if view["last_move"] else None,
         "last_capture": view["last_capture"],
         "tiebreak_seats": list(view["tiebreak_seats"]) if view["tiebreak_seats"] is not None else None,
+        "recent": copy_recent(view.get("recent_moves")),
     }
 
 

@@ -8,6 +8,7 @@ import random
 from bots.rouba_monte import BOTS
 from games import rouba_monte as game
 from games.cards import deck52
+from tests.games.test_fishing_recent_moves import ROUND, four_seats
 
 TIPS = BOTS["hard"].game.policy
 
@@ -60,7 +61,7 @@ def test_a_card_left_in_the_centre_tells_what_its_seat_lacks_until_the_next_refi
     know = BOTS["hard"].game.observe(view, memory)
     for k in range(20):
         world = BOTS["hard"].game.sample(view, know, random.Random(k))
-        assert game.view(world, 0) == view
+        assert game.view(world, 0) == dict(view, recent_moves=[])  # a playout world keeps no recent moves
         assert not {c[0] for c in world["hands"][1]} & {"3", "6", "8", "K", "Q"}
     # The knowledge says so too: seat 1 is the only hand that could hold a queen.
     assert know.p_opponent_has("Q") == 0.0 < know.p_opponent_has("9")
@@ -68,3 +69,26 @@ def test_a_card_left_in_the_centre_tells_what_its_seat_lacks_until_the_next_refi
     later = dict(view, stock_count=view["stock_count"] - 8, last_move=None)
     TIPS.choose(later, game.legal_moves(state, 0), random.Random(0), memory)
     assert memory["lacks"]["seats"] == {}
+
+
+def test_at_four_seats_the_hard_bot_reads_every_move_since_its_last_turn():
+    # Between seat 0's turns seat 1 left 9D in the centre, seat 2 took it (9D now under 9H) and
+    # seat 3 left 7D. Only seat 3's move is the last one; the others were watched all the same.
+    state = four_seats()
+    memory = {}
+    seat, move = ROUND[0]
+    assert BOTS["hard"].choose(game.view(state, 0), game.legal_moves(state, 0), random.Random(0), memory)
+    state = game.apply(state, seat, move)
+    for seat, move in ROUND[1:]:
+        state = game.apply(state, seat, move)
+    view = game.view(state, 0)
+    know = BOTS["hard"].game.observe(view, memory)
+    assert "9D" in know.gone  # buried under seat 2's nine, two moves ago
+    assert know.lacks == {"1": {"2", "6", "8", "K", "Q"}, "3": {"2", "6", "8", "9", "K", "Q"}}
+    assert memory["n"] == 4
+    for k in range(10):
+        world = BOTS["hard"].game.sample(view, know, random.Random(k))
+        assert "9D" in world["piles"][2][0][:-1]
+        assert not {c[0] for c in world["hands"][1]} & {"2", "6", "8", "K", "Q"}
+    # Read once: the same moves seen again change nothing.
+    assert BOTS["hard"].game.observe(view, memory).lacks == know.lacks

@@ -76,7 +76,9 @@ def test_every_world_searched_shows_the_seat_exactly_its_view(game_name):
         move = bot.choose(json.loads(json.dumps(view)), game.legal_moves(state, seat), random.Random(1), {})
         assert move in game.legal_moves(state, seat)
         for world in worlds:
-            assert game.view(world, seat) == view
+            # The fishing games' playout worlds keep no recent moves (bots.fishing.playout_world).
+            shown = dict(view, recent_moves=[]) if "recent" not in world else view
+            assert game.view(world, seat) == shown
             # A world is dealt anew each time: the search does not play in the real one.
             assert world is not state
         hands = {json.dumps(w["hands"]) for w in worlds}

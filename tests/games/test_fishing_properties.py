@@ -68,6 +68,7 @@ def test_random_hands_keep_every_invariant(game_options, seed, players, leave_at
     game, options = game_options
     full = sorted(game.new_deck(options))
     last = None
+    table_after = {}  # move number -> what the move left face up (the recent moves must say exactly this)
     for before, move, after in play(game, options, seed, players, leave_at):
         snapshot = json.dumps(before, sort_keys=True)
         if move is not None:
@@ -82,6 +83,12 @@ def test_random_hands_keep_every_invariant(game_options, seed, players, leave_at
         assert game.from_json(game.to_json(after)) == after
         assert game.from_json(json.dumps(game.to_json(after))) == after
         public_before = set(before["centre"]) | tops(before)
+        if after["recent"] and after["recent"][-1]["n"] not in table_after:
+            table_after[after["recent"][-1]["n"]] = {
+                "move": after["last_move"],
+                "centre": after["centre"],
+                "tops": {str(s): [p[-1] if p else None for p in own] for s, own in enumerate(after["piles"])},
+            }
         for seat in [None, *range(players)]:
             view = game.view(after, seat)
             json.dumps(view)
@@ -91,7 +98,12 @@ def test_random_hands_keep_every_invariant(game_options, seed, players, leave_at
                 assert view["hand"] == after["hands"][seat]
             else:
                 assert "hand" not in view
-            assert cards_shown(view) <= allowed
+            assert cards_shown(dict(view, recent_moves=[])) <= allowed
+            # The moves since this seat's last turn, each with the table it left face up, and nothing else.
+            recent = view["recent_moves"]
+            assert [e["n"] for e in recent] == sorted(table_after)[-len(recent) :] if recent else not table_after
+            assert len(recent) == min(len(table_after), 2 * players)
+            assert all({k: e[k] for k in ("move", "centre", "tops")} == table_after[e["n"]] for e in recent)
             for key in ("game", "seat", "turn", "hand_counts", "stock_count", "over", "centre", "piles", "active"):
                 assert key in view
         last = after

@@ -41,11 +41,15 @@ def test_the_seats_decisions_are_the_views_it_was_shown_and_the_moves_it_made(al
     assert replayed == shown
 
     memory = hint_memory.remembered(hand, engine_seat, alice)
-    # Only what the seat's own screens showed, and more than its screen shows now: the buried cards.
+    # Only what the seat's own screens showed (the table then, and the moves watched since its
+    # last turn), and more than its screen shows now: the buried cards.
     shown_cards = set()
     for view, _move in shown:
-        last = view.get("last_move") or {}
-        shown_cards |= visible_cards(view) | {last.get("card")} | set(last.get("taken", ()))
+        shown_cards |= visible_cards(view)
+        for entry in view["recent_moves"]:
+            move = entry["move"]
+            shown_cards |= {move.get("card"), *move.get("taken", ()), *entry["centre"]}
+            shown_cards |= {c for tops in entry["tops"].values() for c in tops}
     assert set(memory["seen"]) <= shown_cards | visible_cards(engine.view(state, engine_seat))
     assert set(memory["seen"]) - visible_cards(engine.view(state, engine_seat))
 
