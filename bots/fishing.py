@@ -82,6 +82,8 @@ def moves_seen(view: dict, memory) -> list[dict]:
         tops = {k: [p["top"] for p in piles] for k, piles in _all_piles(view).items()}
         return [{"n": None, "move": last, "centre": view["centre"], "tops": tops}]
     after = memory.get("n", 0) if memory is not None else 0
+    if entries[-1]["n"] < after:
+        after = 0  # a memory from another hand: its count says nothing of these moves
     return [e for e in entries if e["n"] > after]
 
 

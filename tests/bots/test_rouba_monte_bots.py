@@ -92,3 +92,12 @@ def test_at_four_seats_the_hard_bot_reads_every_move_since_its_last_turn():
         assert not {c[0] for c in world["hands"][1]} & {"2", "6", "8", "K", "Q"}
     # Read once: the same moves seen again change nothing.
     assert BOTS["hard"].game.observe(view, memory).lacks == know.lacks
+
+
+def test_a_memory_counted_past_these_moves_reads_them_all():
+    # A memory whose count is past the newest move kept it in another hand: every move is read.
+    state = four_seats()
+    for seat, move in ROUND:
+        state = game.apply(state, seat, move)
+    know = BOTS["hard"].game.observe(game.view(state, 0), {"n": 50})
+    assert "9D" in know.gone and set(know.lacks) == {"1", "3"}
