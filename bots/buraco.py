@@ -30,6 +30,7 @@ PILE_MARGIN = (
     -15
 )  # the pile is taken unless its plan falls this far short of the stock's (it spares the stock: more turns)
 GOING_OUT_MARGIN = 60  # the batida is made unless it leaves the team this far behind
+OUTS_HAND = 3  # with at most this many cards kept, the hard bot keeps those that go out with the most draws
 
 
 def _other(team: str) -> str:
@@ -169,7 +170,12 @@ class NormalBot:
                 return max(legal_moves, key=lambda m: (_lay_score(view, m), _key(m)))
             move = {"type": "discard", "card": ranked_discards(view, {m["card"] for m in discards})[0]}
         if move["type"] == "discard":
+            move = self.last_discard(view, move, legal_moves)
             plan.remember_discard(view, memory, move["card"])
+        return move
+
+    def last_discard(self, view, move, legal_moves):
+        """The discard the plan chose (the hard bot may keep another card for the batida)."""
         return move
 
 
@@ -191,8 +197,9 @@ def _key(move):
 class HardBot(NormalBot):
     """The planner with three sequences kept at each step, the draw chosen by planning the turn
     with the pile's known cards against the turn with stock cards drawn from the unseen ones,
-    the discard that feeds least what the opponents took from the pile, and the batida weighed
-    against what the opponents are about to make."""
+    the discard that feeds least what the opponents took from the pile, the batida weighed
+    against what the opponents are about to make, and, once the team may end the hand, the last
+    cards kept for the most ways to go out."""
 
     level = "hard"
     beam = HARD_BEAM
@@ -229,6 +236,22 @@ class HardBot(NormalBot):
             plan.plan_turn(view, memory, beam=1, hand=hand + [c], going_out=self.going_out).value for c in draws
         ) / len(draws)
         return take if with_pile > from_stock + PILE_MARGIN else stock
+
+    def last_discard(self, view, move, legal_moves):
+        """Once the team may end the hand, with few cards left: keep the cards that go out with
+        the most of the unseen cards (the next draw), the plan's discard between equals."""
+        hand = view["hand"]
+        if len(hand) - 1 > OUTS_HAND or not plan.may_go_out(view):
+            return move
+        allowed = {m["card"] for m in legal_moves if m["type"] == "discard"}
+        best, best_outs = move["card"], None
+        for card in [move["card"]] + sorted(allowed - {move["card"]}, key=_canonical):
+            kept = list(hand)
+            kept.remove(card)
+            outs = plan.outs(view, kept)
+            if best_outs is None or outs > best_outs:
+                best, best_outs = card, outs
+        return {"type": "discard", "card": best}
 
     def going_out(self, view, state) -> bool:
         team = view["team"]

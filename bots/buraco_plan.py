@@ -20,6 +20,7 @@ from games.buraco import apply, legal_moves
 from games.buraco.heuristics import keep_scores
 from games.buraco.runs import CANASTRA_BONUS, CLEAN_KINDS
 from games.buraco.scoring import card_value, cards_value, has_clean_canastra, table_points
+from games.buraco.views import unseen_cards
 from games.cards import RANK_INDEX, SUIT_INDEX
 
 FULL_STOCK = 38
@@ -338,6 +339,23 @@ def plan_turn(view, memory=None, beam: int = 1, depth: int = 12, hand=None, goin
     return best
 
 
+def goes_out(view, hand) -> bool:
+    """Whether the seat, holding ``hand`` after its draw, can end the hand in this turn."""
+    return plan_turn(view, beam=2, hand=hand).outcome == "batida"
+
+
+def outs(view, kept) -> int:
+    """How many of the cards the view does not show would let the seat go out next turn,
+    holding ``kept`` and drawing one of them (copies counted: two decks)."""
+    unseen = Counter(unseen_cards(view))
+    return sum(n for card, n in unseen.items() if goes_out(view, list(kept) + [card]))
+
+
+def may_go_out(view) -> bool:
+    """Whether the seat's team may end the hand now: its morto taken and a clean canastra made."""
+    return clean_for_batida(view) and bool(view["clean_canastra"][view["team"]])
+
+
 def clean_for_batida(view) -> bool:
     """Whether the seat's team could end the hand: its morto taken (and not pending for us)."""
     team = view["team"]
@@ -353,6 +371,9 @@ __all__ = [
     "Plan",
     "batida_value",
     "discard_costs",
+    "goes_out",
+    "may_go_out",
+    "outs",
     "has_clean",
     "move_key",
     "opponent_wants",

@@ -23,7 +23,8 @@ import json
 import random
 from dataclasses import dataclass, field
 
-from bots import fishing
+from bots import buraco as buraco_bots
+from bots import buraco_plan, fishing
 from bots import registry as bot_registry
 from games.buraco.heuristics import extends_any
 from games.buraco.runs import CANASTRA_SIZE, arrange
@@ -187,6 +188,12 @@ def _buraco(view: dict, legal_moves: list, move: dict, memory=None) -> tuple[str
         card = move["card"]
         if len(hand) == 1:
             return "discard_out", {"card": card}
+        if len(hand) - 1 <= buraco_bots.OUTS_HAND and buraco_plan.may_go_out(view):
+            kept = list(hand)
+            kept.remove(card)
+            count = buraco_plan.outs(view, kept)
+            if count:
+                return "keep_outs", {"card": card, "count": count}
         near = [r for r in _own_runs(view) if len(r) >= NEAR_CANASTRA]
         keep = next((c for c in hand if c != card and c[0] != "2" and extends_any(c, near)), None)
         if keep is not None:

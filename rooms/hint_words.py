@@ -46,6 +46,9 @@ REASON_WORDS = {
     "add_canastra": gettext_noop("Add to your %(suit)s run: it becomes a canastra."),
     "add": gettext_noop("Add to your %(suit)s run."),
     "discard_out": gettext_noop("Discard the %(card)s and go out."),
+    "keep_outs": gettext_noop(
+        "Discard the %(card)s: the cards you keep go out with %(count)s of the cards you have not seen."
+    ),
     "keep_for_canastra": gettext_noop("Discard the %(card)s; keep the %(keep)s for the canastra."),
     "discard_harmless": gettext_noop("Discard the %(card)s: it extends none of the opponents' runs."),
     "discard_useless": gettext_noop("Discard the %(card)s: the card you need least."),

@@ -3,6 +3,7 @@ for a seed, blind to what the view hides, and four planner bots end hands in bat
 
 import json
 import random
+from collections import Counter
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -10,6 +11,7 @@ from hypothesis import strategies as st
 from bots import buraco_plan as plan
 from bots.buraco import BOTS
 from games import buraco as bu
+from games.buraco.views import unseen_cards
 from games.fair import deal_label, shuffle
 
 LEVELS = ("easy", "normal", "hard")
@@ -158,3 +160,57 @@ def test_the_discard_keeps_away_from_what_an_opponent_collects():
     fresh = plan.discard_costs(view, view["hand"], [], {})
     tracked = plan.discard_costs(view, view["hand"], [], {"took": {"1": ["8H", "6H"]}})
     assert tracked["7H"] > fresh["7H"] and tracked["KC"] == fresh["KC"]
+
+
+def _outs(view, kept):
+    """How many of the unseen cards would let the seat go out next turn holding ``kept``."""
+    unseen = Counter(unseen_cards(view))
+    return sum(n for card, n in unseen.items() if plan.goes_out(view, kept + [card]))
+
+
+def test_once_the_team_may_go_out_the_hard_bot_keeps_the_cards_most_draws_take_out():
+    clean = ["3S", "4S", "5S", "6S", "7S", "8S", "9S"]
+    state = _state_with(["4H", "9C", "7H", "2C"], team_runs=[clean, ["JD", "QD", "KD"]], taken=True)
+    view = bu.view(state, 0)
+    moves = bu.legal_moves(state, 0)
+    normal = BOTS["normal"].choose(view, moves, random.Random(0), {})
+    hard = BOTS["hard"].choose(view, moves, random.Random(0), {})
+    assert normal["type"] == hard["type"] == "discard"
+
+    def kept(card):
+        rest = list(view["hand"])
+        rest.remove(card)
+        return rest
+
+    by_discard = {m["card"]: _outs(view, kept(m["card"])) for m in moves if m["type"] == "discard"}
+    assert by_discard[hard["card"]] == max(by_discard.values())
+    assert by_discard[normal["card"]] < by_discard[hard["card"]]
+    # the choice reads the view only: the real hidden cards, or garbage, in it change nothing
+    leaked = {**view, "hands": state["hands"], "stock": state["stock"], "mortos": state["mortos"]}
+    for alternative in (leaked, {**view, **_garbage(random.Random(1))}):
+        assert BOTS["hard"].choose(alternative, list(moves), random.Random(0), {}) == hard
+
+
+def test_before_the_team_may_go_out_the_discard_is_the_plans():
+    """Without the morto (or without a clean canastra) the hard bot's discard is the planner's."""
+    for taken, runs in ((False, [["3S", "4S", "5S", "6S", "7S", "8S", "9S"]]), (True, [["3S", "4S", "5S"]])):
+        state = _state_with(["4H", "9C", "7H", "2C"], team_runs=runs, taken=taken)
+        view = bu.view(state, 0)
+        found = plan.plan_turn(view, {}, beam=BOTS["hard"].beam, going_out=BOTS["hard"].going_out)
+        assert BOTS["hard"].choose(view, bu.legal_moves(state, 0), random.Random(0), {}) == found.moves[0]
+
+
+def test_the_hint_names_the_discard_that_keeps_the_most_ways_out():
+    from bots import hints
+    from rooms.hint_words import in_languages
+
+    clean = ["3S", "4S", "5S", "6S", "7S", "8S", "9S"]
+    state = _state_with(["4H", "9C", "7H", "2C"], team_runs=[clean, ["JD", "QD", "KD"]], taken=True)
+    view = bu.view(state, 0)
+    moves = bu.legal_moves(state, 0)
+    hint = hints.suggest("buraco", view, moves, "s")
+    assert hint.move == BOTS["hard"].choose(view, moves, random.Random(0), {})
+    kept = [c for c in view["hand"] if c != hint.move["card"]]
+    assert hint.reason == "keep_outs" and hint.params["count"] == _outs(view, kept) > 0
+    words = in_languages(hint.reason, hint.params)
+    assert f"batem com {hint.params['count']} das cartas" in words["pt-br"]
