@@ -30,7 +30,6 @@ PILE_MARGIN = (
     -15
 )  # the pile is taken unless its plan falls this far short of the stock's (it spares the stock: more turns)
 GOING_OUT_MARGIN = 60  # the batida is made unless it leaves the team this far behind
-OUTS_HAND = 3  # with at most this many cards kept, the hard bot keeps those that go out with the most draws
 
 
 def _other(team: str) -> str:
@@ -241,7 +240,7 @@ class HardBot(NormalBot):
         """Once the team may end the hand, with few cards left: keep the cards that go out with
         the most of the unseen cards (the next draw), the plan's discard between equals."""
         hand = view["hand"]
-        if len(hand) - 1 > OUTS_HAND or not plan.may_go_out(view):
+        if not plan.discards_for_outs(view):
             return move
         allowed = {m["card"] for m in legal_moves if m["type"] == "discard"}
         best, best_outs = move["card"], None

@@ -38,6 +38,7 @@ NEAR_1, NEAR_2 = 6, 3  # same-suit cards in hand one and two steps apart: a run 
 MORTO_DIRECT = 190  # the hand emptied by laying down: eleven new cards now, the penalty gone
 MORTO_INDIRECT = 150  # emptied by the discard: the morto from the next turn
 FEEDS_TAKEN = 30  # a card next to one an opponent took from the pile (and still holds)
+OUTS_HAND = 3  # with at most this many cards kept (and the hand endable), the discard keeps the most outs
 
 
 def _other(team: str) -> str:
@@ -356,6 +357,12 @@ def may_go_out(view) -> bool:
     return clean_for_batida(view) and bool(view["clean_canastra"][view["team"]])
 
 
+def discards_for_outs(view) -> bool:
+    """Whether the seat's discard is the one that keeps the most outs (the hard bot's, the hint's):
+    its team may end the hand and it keeps ``OUTS_HAND`` cards or fewer."""
+    return len(view["hand"]) - 1 <= OUTS_HAND and may_go_out(view)
+
+
 def clean_for_batida(view) -> bool:
     """Whether the seat's team could end the hand: its morto taken (and not pending for us)."""
     team = view["team"]
@@ -371,6 +378,7 @@ __all__ = [
     "Plan",
     "batida_value",
     "discard_costs",
+    "discards_for_outs",
     "goes_out",
     "may_go_out",
     "outs",

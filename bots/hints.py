@@ -23,7 +23,6 @@ import json
 import random
 from dataclasses import dataclass, field
 
-from bots import buraco as buraco_bots
 from bots import buraco_plan, fishing
 from bots import registry as bot_registry
 from games.buraco.heuristics import extends_any
@@ -188,7 +187,7 @@ def _buraco(view: dict, legal_moves: list, move: dict, memory=None) -> tuple[str
         card = move["card"]
         if len(hand) == 1:
             return "discard_out", {"card": card}
-        if len(hand) - 1 <= buraco_bots.OUTS_HAND and buraco_plan.may_go_out(view):
+        if buraco_plan.discards_for_outs(view):
             kept = list(hand)
             kept.remove(card)
             count = buraco_plan.outs(view, kept)

@@ -3,7 +3,6 @@ for a seed, blind to what the view hides, and four planner bots end hands in bat
 
 import json
 import random
-from collections import Counter
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -11,7 +10,6 @@ from hypothesis import strategies as st
 from bots import buraco_plan as plan
 from bots.buraco import BOTS
 from games import buraco as bu
-from games.buraco.views import unseen_cards
 from games.fair import deal_label, shuffle
 
 LEVELS = ("easy", "normal", "hard")
@@ -162,12 +160,6 @@ def test_the_discard_keeps_away_from_what_an_opponent_collects():
     assert tracked["7H"] > fresh["7H"] and tracked["KC"] == fresh["KC"]
 
 
-def _outs(view, kept):
-    """How many of the unseen cards would let the seat go out next turn holding ``kept``."""
-    unseen = Counter(unseen_cards(view))
-    return sum(n for card, n in unseen.items() if plan.goes_out(view, kept + [card]))
-
-
 def test_once_the_team_may_go_out_the_hard_bot_keeps_the_cards_most_draws_take_out():
     clean = ["3S", "4S", "5S", "6S", "7S", "8S", "9S"]
     state = _state_with(["4H", "9C", "7H", "2C"], team_runs=[clean, ["JD", "QD", "KD"]], taken=True)
@@ -182,7 +174,7 @@ def test_once_the_team_may_go_out_the_hard_bot_keeps_the_cards_most_draws_take_o
         rest.remove(card)
         return rest
 
-    by_discard = {m["card"]: _outs(view, kept(m["card"])) for m in moves if m["type"] == "discard"}
+    by_discard = {m["card"]: plan.outs(view, kept(m["card"])) for m in moves if m["type"] == "discard"}
     assert by_discard[hard["card"]] == max(by_discard.values())
     assert by_discard[normal["card"]] < by_discard[hard["card"]]
     # the choice reads the view only: the real hidden cards, or garbage, in it change nothing
@@ -200,6 +192,20 @@ def test_before_the_team_may_go_out_the_discard_is_the_plans():
         assert BOTS["hard"].choose(view, bu.legal_moves(state, 0), random.Random(0), {}) == found.moves[0]
 
 
+def test_with_more_than_three_cards_kept_the_discard_is_the_plans():
+    """The outs are counted for the last few cards only (they cost a plan per unseen card):
+    here another discard would keep more outs, and the hard bot still makes the planner's."""
+    clean = ["3S", "4S", "5S", "6S", "7S", "8S", "9S"]
+    state = _state_with(["6H", "2C", "2H", "8C", "TH"], team_runs=[clean, ["JD", "QD", "KD"]], taken=True)
+    view = bu.view(state, 0)
+    moves = bu.legal_moves(state, 0)
+    found = plan.plan_turn(view, {}, beam=BOTS["hard"].beam, going_out=BOTS["hard"].going_out)
+    chosen = BOTS["hard"].choose(view, moves, random.Random(0), {})
+    assert chosen == found.moves[0] and chosen["type"] == "discard"
+    kept = {m["card"]: [c for c in view["hand"] if c != m["card"]] for m in moves if m["type"] == "discard"}
+    assert max(plan.outs(view, k) for k in kept.values()) > plan.outs(view, kept[chosen["card"]])
+
+
 def test_the_hint_names_the_discard_that_keeps_the_most_ways_out():
     from bots import hints
     from rooms.hint_words import in_languages
@@ -211,6 +217,6 @@ def test_the_hint_names_the_discard_that_keeps_the_most_ways_out():
     hint = hints.suggest("buraco", view, moves, "s")
     assert hint.move == BOTS["hard"].choose(view, moves, random.Random(0), {})
     kept = [c for c in view["hand"] if c != hint.move["card"]]
-    assert hint.reason == "keep_outs" and hint.params["count"] == _outs(view, kept) > 0
+    assert hint.reason == "keep_outs" and hint.params["count"] == plan.outs(view, kept) > 0
     words = in_languages(hint.reason, hint.params)
     assert f"batem com {hint.params['count']} das cartas" in words["pt-br"]
