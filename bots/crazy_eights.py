@@ -8,6 +8,7 @@ has shown it lacks) and plays each candidate out to the end of the hand with
 the normal policy at every seat; it never sees the real state.
 """
 
+from bots.blend import BlendedLevel, Share
 from bots.crazy_eights_playout import (
     CHANGE_SUIT_BONUS,
     EARLY_HAND_LIMIT,
@@ -275,9 +276,14 @@ SEARCH = Game(
     remember=_after_play,
 )
 
+# From four seats a hand's luck leaves the hard search little over normal's heuristics: there a
+# fifth of normal's turns play a random legal card, as easy does (bots.blend; docs/benchmarks.md,
+# "Normal between its neighbours"). The search keeps the plain heuristics as its policy.
+NORMAL_EASY_SHARE = 0.2
+EASY = EasyBot()
 BOTS = {
-    "easy": EasyBot(),
-    "normal": SEARCH.policy,
+    "easy": EASY,
+    "normal": BlendedLevel("normal", SEARCH.policy, (Share(4, EASY, NORMAL_EASY_SHARE, and_more=True),)),
     "hard": CrazyEightsSearch(
         SEARCH, ply_budget=HARD_PLY_BUDGET, max_samples=HARD_MAX_SAMPLES, max_plies=ROLLOUT_PLY_LIMIT
     ),

@@ -9,7 +9,10 @@ the fishing games allow", has the measures that chose them):
   gives away.
 - normal: a casual player who counts what a move wins now: the steal of the
   biggest pile first (the victim loses what it gains), then the biggest
-  capture; a card it must leave is any card, unweighed.
+  capture; a card it must leave is any card, unweighed. Where that player sits
+  too near one neighbour level, the game gives some of normal's turns to the
+  other one (``normal_shares``, ``bots.blend``): in Stealing Bundles from four
+  seats half of them play the tips'.
 - hard: every tip of the rules text (``HeuristicBot``: the safe top, card
   counting from ``memory``, defending when leading, the discard least likely to
   be taken), searched with ``bots.search``'s determinized search: the hidden
@@ -23,6 +26,7 @@ the fishing games allow", has the measures that chose them):
 has ever seen. A seen card no longer visible is buried in some pile: out of play.
 """
 
+from bots.blend import BlendedLevel, Share
 from bots.search import DeterminizedSearch, Game
 
 COPIES = 4
@@ -403,12 +407,19 @@ def search_game(engine, classic: bool, tips: HeuristicBot) -> Game:
     )
 
 
-def make_bots(engine, classic: bool, compulsory: bool = False, ply_budget: int = HARD_PLY_BUDGET) -> dict:
+def make_bots(
+    engine, classic: bool, compulsory: bool = False, ply_budget: int = HARD_PLY_BUDGET, normal_shares=()
+) -> dict:
     """``classic``: a capture takes every centre card of its rank; ``compulsory``: every take is compulsory.
 
     ``ply_budget``: the hard search's simulated moves per decision (a game whose moves cost more
-    to weigh gets fewer, to stay inside the decision time).
+    to weigh gets fewer, to stay inside the decision time). ``normal_shares``: (seats, "easy" or
+    "tips", share, and_more) — the turns in which normal plays the beginner's move or the tips'
+    at that table size (``bots.blend``).
     """
     tips = HeuristicBot(classic, compulsory)
+    beginner = BeginnerBot()
     hard = DeterminizedSearch(search_game(engine, classic, tips), ply_budget=ply_budget, min_samples=HARD_MIN_SAMPLES)
-    return {"easy": BeginnerBot(), "normal": GreedyBot(classic), "hard": hard}
+    others = {"easy": beginner, "tips": tips}
+    shares = tuple(Share(seats, others[other], share, and_more) for seats, other, share, and_more in normal_shares)
+    return {"easy": beginner, "normal": BlendedLevel("normal", GreedyBot(classic), shares), "hard": hard}

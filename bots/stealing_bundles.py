@@ -10,4 +10,6 @@ from games import stealing_bundles
 
 # A classic capture's normal score and legal moves cost more than Rouba Monte's: a smaller budget
 # keeps the hard decision's p99 well inside 300 ms (bench/bot_decisions.py, docs/benchmarks.md).
-BOTS = make_bots(stealing_bundles, classic=True, ply_budget=1400)
+# From four seats normal's counting sits nearer easy than hard: half of its turns play the tips
+# (bots.blend; docs/benchmarks.md, "Normal between its neighbours").
+BOTS = make_bots(stealing_bundles, classic=True, ply_budget=1400, normal_shares=[(4, "tips", 0.5, True)])
