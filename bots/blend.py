@@ -2,9 +2,10 @@
 
 How far apart two levels play depends on the table: at four seats of Stealing Bundles the
 normal level's plain policy sits nearer the easy level than the hard one, and at four seats
-of Crazy Eights a hand's luck leaves the hard level little over it. A player who picks "Normal" should meet a player between "Fácil" and
-"Difícil" at any table, so a game declares, per table size, which neighbour's move the normal
-level plays and in what share of its turns (``Share``); the shares were measured so that the
+of Crazy Eights a hand's luck leaves the hard level little over it. A player who picks
+"Normal" should meet a player between "Fácil" and "Difícil" at any table, so a game declares,
+per table size, which neighbour's move the normal level plays and in what share of its turns
+(``Share``); the shares were measured so that the
 hard level wins at least 60% of its matches against normal and normal 65% against easy
 (docs/benchmarks.md, "Normal between its neighbours"). The plain policy stays what the hard
 level searches with: only the level a room seats is blended.

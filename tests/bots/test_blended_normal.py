@@ -52,7 +52,7 @@ def test_the_hard_searches_keep_the_plain_policies():
         assert not isinstance(bots["hard"].game.policy, BlendedLevel)
 
 
-def test_rouba_monte_normal_counts_the_cards_won_at_every_table():
+def test_rouba_monte_normal_counts_the_cards_won_at_every_table_and_the_tips_steal_too():
     for players in (2, 4):
         moves = picks(ROUBA["normal"], rouba_monte, steal_or_capture(rouba_monte, players), 1)
         assert {m["type"] for m in moves} == {"steal"}

@@ -50,7 +50,7 @@ def test_easy_looks_at_the_centre_before_the_piles():
     for game, bots in ((rouba_monte, ROUBA), (stealing_bundles, STEALING)):
         state = steal_or_small_capture(game)
         assert {m["card"] for m in choices(bots["easy"], game, state, 1)} == {"3D"}
-        assert {m["type"] for m in choices(bots["normal"].plain, game, state, 1)} == {"steal"}
+        assert {m["type"] for m in choices(bots["normal"], game, state, 1)} == {"steal"}
 
 
 def test_easy_steals_when_the_centre_offers_nothing():
