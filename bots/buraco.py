@@ -136,6 +136,7 @@ class NormalBot:
 
     level = "normal"
     beam = 1
+    graded = False  # the discard charges every opponent run alike (``plan.discard_costs``)
 
     def choose(self, view, legal_moves, rng, memory=None):
         if len(legal_moves) == 1:
@@ -160,7 +161,7 @@ class NormalBot:
         return _going_out_pays(view)
 
     def play(self, view, legal_moves, memory=None):
-        found = plan.plan_turn(view, memory, beam=self.beam, going_out=self.going_out)
+        found = plan.plan_turn(view, memory, beam=self.beam, going_out=self.going_out, graded=self.graded)
         move = found.moves[0] if found.moves else None
         if move is None or move not in legal_moves:
             # the planner found nothing legal (it cannot happen by the rules): the least useful discard
@@ -202,6 +203,7 @@ class HardBot(NormalBot):
 
     level = "hard"
     beam = HARD_BEAM
+    graded = True
 
     def choose(self, view, legal_moves, rng, memory=None):
         if memory is not None:
@@ -225,14 +227,20 @@ class HardBot(NormalBot):
             return legal_moves[0]
         hand = list(view["hand"])
         with_pile = plan.plan_turn(
-            view, memory, beam=self.beam, hand=hand + list(view["discard"]), going_out=self.going_out
+            view,
+            memory,
+            beam=self.beam,
+            hand=hand + list(view["discard"]),
+            going_out=self.going_out,
+            graded=self.graded,
         ).value
         unseen = unseen_cards(view)
         draws = rng.sample(unseen, min(HARD_STOCK_SAMPLES, len(unseen))) if unseen else []
         if not draws:
             return take
         from_stock = sum(
-            plan.plan_turn(view, memory, beam=1, hand=hand + [c], going_out=self.going_out).value for c in draws
+            plan.plan_turn(view, memory, beam=1, hand=hand + [c], going_out=self.going_out, graded=self.graded).value
+            for c in draws
         ) / len(draws)
         return take if with_pile > from_stock + PILE_MARGIN else stock
 

@@ -17,7 +17,7 @@ Never reads anything the view does not show.
 from collections import Counter
 
 from games.buraco import apply, legal_moves
-from games.buraco.heuristics import keep_scores
+from games.buraco.heuristics import FEEDS_OPPONENT, extends, feeds_flat, keep_scores
 from games.buraco.runs import CANASTRA_BONUS, CLEAN_KINDS
 from games.buraco.scoring import card_value, cards_value, has_clean_canastra, table_points
 from games.buraco.views import unseen_cards
@@ -37,7 +37,14 @@ WILD_HELD = 14  # a 2 in hand (at most two counted): it completes or extends a r
 NEAR_1, NEAR_2 = 6, 3  # same-suit cards in hand one and two steps apart: a run in the making
 MORTO_DIRECT = 190  # the hand emptied by laying down: eleven new cards now, the penalty gone
 MORTO_INDIRECT = 150  # emptied by the discard: the morto from the next turn
-FEEDS_TAKEN = 30  # a card next to one an opponent took from the pile (and still holds)
+FEEDS_TAKEN = 10  # a card next to one an opponent took from the pile (and still holds)
+# The hard level's defence, by what the card does to the opponent run it lengthens (the plain
+# levels charge FEEDS_OPPONENT for any run): refusing every such card locks both teams out of
+# their canastras, and the hands end by the stock.
+FEED_SHORT = 12  # a run still two cards or more from a canastra, or one already made
+FEED_CLEAN_SIX = 30  # a clean run of five made six: the next card makes the clean canastra
+FEED_CANASTRA = 60  # the card makes the run a canastra
+FEED_FIRST_CLEAN = 90  # ... their first clean canastra: the key to their batida
 OUTS_HAND = 3  # with at most this many cards kept (and the hand endable), the discard keeps the most outs
 
 
@@ -216,10 +223,42 @@ def position_value(view, state, weight: float) -> float:
     return value
 
 
-def discard_costs(view, hand, melds_own, memory) -> dict[str, float]:
-    """Card -> what discarding it costs: its use to us and what it gives the next seats."""
+def feeds_graded(view):
+    """What a natural card costs by what it makes of the opponents' runs (``keep_scores``'s
+    ``feeds``): little for a run far from a canastra, much for the card that makes one, and the
+    full plain cost for any card once the opponents are ready to go out (each card they shed
+    brings their batida nearer)."""
+    other = _other(view["team"])
+    melds = view["melds"][other]
+    ready = view["morto_taken"][other] and view["clean_canastra"][other]
+    need_clean = not view["clean_canastra"][other]
+
+    def cost(card: str, _runs) -> float:
+        worst = 0.0
+        for m in melds:
+            run = tuple(m["cards"])
+            if not extends(run, card):
+                continue
+            n = len(run)
+            clean = m["wild"] is None
+            if n == 6:
+                price = FEED_FIRST_CLEAN if clean and need_clean else FEED_CANASTRA
+            elif n == 5 and clean:
+                price = FEED_CLEAN_SIX
+            else:
+                price = FEED_SHORT
+            worst = max(worst, FEEDS_OPPONENT if ready else 0.0, price)
+        return worst
+
+    return cost
+
+
+def discard_costs(view, hand, melds_own, memory, graded: bool = False) -> dict[str, float]:
+    """Card -> what discarding it costs: its use to us and what it gives the next seats
+    (``graded``: priced by what the card makes of their runs, ``feeds_graded``)."""
     other = [m["cards"] for m in view["melds"][_other(view["team"])]]
-    scores = keep_scores(hand, [m["cards"] for m in melds_own], other)
+    feeds = feeds_graded(view) if graded else feeds_flat
+    scores = keep_scores(hand, [m["cards"] for m in melds_own], other, feeds)
     wants = opponent_wants(view, memory)
     for c in scores:
         if c in wants:
@@ -241,7 +280,7 @@ class Plan:
         self.outcome = outcome  # "morto_direct", "morto_indirect", "batida", or None
 
 
-def _stop_value(view, state, weight, memory, going_out_ok) -> tuple[float, dict | None, str | None]:
+def _stop_value(view, state, weight, memory, going_out_ok, graded=False) -> tuple[float, dict | None, str | None]:
     """The value of stopping the lay-downs here: the best discard, or the hand's end."""
     team = view["team"]
     seat = view["seat"]
@@ -262,7 +301,7 @@ def _stop_value(view, state, weight, memory, going_out_ok) -> tuple[float, dict 
             return (batida_value(view, apply(state, seat, move)) if going_out_ok else -1e6), move, "batida"
         after = apply(state, seat, move)
         return position_value(view, after, weight) + MORTO_INDIRECT, move, "morto_indirect"
-    costs = discard_costs(view, hand, state["melds"][team], memory)
+    costs = discard_costs(view, hand, state["melds"][team], memory, graded)
     card = min(costs, key=lambda c: (costs[c], _canonical(c)))
     base = position_value(view, state, weight)
     # the card leaves the hand: its count and value go, its keep cost is paid
@@ -292,11 +331,12 @@ def batida_value(view, state) -> float:
     return ours - theirs + 1000  # ending while ahead beats any position still in play
 
 
-def plan_turn(view, memory=None, beam: int = 1, depth: int = 12, hand=None, going_out=None) -> Plan:
+def plan_turn(view, memory=None, beam: int = 1, depth: int = 12, hand=None, going_out=None, graded=False) -> Plan:
     """The best sequence of lay-downs (then a discard) from the seat's hand (or ``hand``).
 
     ``beam`` sequences are kept at each step (1: greedy); ``going_out`` decides whether a
-    batida is wanted (a function of the view and the state after it; None: always).
+    batida is wanted (a function of the view and the state after it; None: always);
+    ``graded`` prices the discard's gift to the opponents by what it makes (``feeds_graded``).
     """
     weight = hand_weight(view)
     start = turn_state(view, hand)
@@ -305,7 +345,7 @@ def plan_turn(view, memory=None, beam: int = 1, depth: int = 12, hand=None, goin
     def ok(state):
         return going_out is None or going_out(view, state)
 
-    value, move, outcome = _stop_value(view, start, weight, memory, ok(start))
+    value, move, outcome = _stop_value(view, start, weight, memory, ok(start), graded)
     best = Plan([move] if move else [], value, outcome)
     frontier = [(start, [])]
     for _ in range(depth):
@@ -317,7 +357,7 @@ def plan_turn(view, memory=None, beam: int = 1, depth: int = 12, hand=None, goin
                 if m["type"] == "discard":
                     continue
                 nxt = apply(state, seat, m)
-                v, d, out = _stop_value(view, nxt, weight, memory, ok(nxt))
+                v, d, out = _stop_value(view, nxt, weight, memory, ok(nxt), graded)
                 seq = path + [m]
                 children.append((v, move_key(seq[0]), nxt, seq, d, out))
         if not children:
@@ -378,6 +418,7 @@ __all__ = [
     "Plan",
     "batida_value",
     "discard_costs",
+    "feeds_graded",
     "discards_for_outs",
     "goes_out",
     "may_go_out",

@@ -39,8 +39,17 @@ def extends(run: tuple, card: str) -> bool:
     return arrange(run + (card,)) is not None
 
 
-def keep_scores(hand, own_runs, opponent_runs) -> dict[str, float]:
-    """Card -> how much the seat loses by discarding it (lower is the better discard)."""
+def feeds_flat(card: str, opponent_runs) -> float:
+    """What a natural card costs for lengthening an opponent run: the same for every run."""
+    return FEEDS_OPPONENT if extends_any(card, opponent_runs) else 0.0
+
+
+def keep_scores(hand, own_runs, opponent_runs, feeds=feeds_flat) -> dict[str, float]:
+    """Card -> how much the seat loses by discarding it (lower is the better discard).
+
+    ``feeds(card, opponent_runs)`` prices what a natural card gives the opponents' runs; the
+    timeout discard and the plain bots charge every run alike.
+    """
     counts = Counter(hand)
     by_suit: dict[str, set[int]] = {}
     for c in counts:
@@ -65,8 +74,8 @@ def keep_scores(hand, own_runs, opponent_runs) -> dict[str, float]:
             score += EXTENDS_OWN
         if c[0] == "2":
             score += WILD_FEEDS
-        elif extends_any(c, opponent_runs):
-            score += FEEDS_OPPONENT
+        else:
+            score += feeds(c, opponent_runs)
         # Between equals, shed the card that would cost most if left in hand.
         score -= card_value(c) / 10
         scores[c] = score

@@ -4,12 +4,15 @@ for a seed, blind to what the view hides, and four planner bots end hands in bat
 import json
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bots import buraco_plan as plan
 from bots.buraco import BOTS
 from games import buraco as bu
+from games.buraco.heuristics import FEEDS_OPPONENT
+from games.buraco.scoring import card_value
 from games.fair import deal_label, shuffle
 
 LEVELS = ("easy", "normal", "hard")
@@ -158,6 +161,52 @@ def test_the_discard_keeps_away_from_what_an_opponent_collects():
     fresh = plan.discard_costs(view, view["hand"], [], {})
     tracked = plan.discard_costs(view, view["hand"], [], {"took": {"1": ["8H", "6H"]}})
     assert tracked["7H"] > fresh["7H"] and tracked["KC"] == fresh["KC"]
+
+
+def _opponents_with(state, runs, taken=False, clean=False):
+    state["melds"]["1"] = [bu.flow.make_run(r) for r in runs]
+    state["morto_taken"]["1"] = taken
+    if taken:
+        state["morto_seat"]["1"] = 1
+    if clean:
+        state["melds"]["1"].append(bu.flow.make_run(["3D", "4D", "5D", "6D", "7D", "8D", "9D"]))
+    return state
+
+
+def test_the_hard_discard_feeds_a_short_run_before_the_card_that_makes_a_canastra():
+    # 8H lengthens the opponents' three-card run; JC makes their clean six a clean canastra
+    state = _opponents_with(_state_with(["8H", "JC", "2S"]), [["5H", "6H", "7H"], ["5C", "6C", "7C", "8C", "9C", "TC"]])
+    view = bu.view(state, 0)
+    flat = plan.discard_costs(view, view["hand"], [], {})
+    graded = plan.discard_costs(view, view["hand"], [], {}, graded=True)
+    assert flat["8H"] - flat["JC"] == pytest.approx((card_value("JC") - card_value("8H")) / 10)
+    assert graded["JC"] - graded["8H"] == plan.FEED_FIRST_CLEAN - plan.FEED_SHORT
+    moves = bu.legal_moves(state, 0)
+    assert BOTS["hard"].choose(view, moves, random.Random(0), {}) == {"type": "discard", "card": "8H"}
+
+
+def test_the_graded_price_follows_what_the_card_makes_of_the_run():
+    six_dirty = ["5C", "6C", "2S", "8C", "9C", "TC"]
+    five_clean = ["5S", "6S", "7S", "8S", "9S"]
+    canastra = ["3H", "4H", "5H", "6H", "7H", "8H", "9H"]
+    state = _opponents_with(_state_with(["JC", "TS", "TH", "KD"]), [six_dirty, five_clean, canastra])
+    cost = plan.feeds_graded(bu.view(state, 0))
+    assert cost("JC", None) == plan.FEED_CANASTRA  # a dirty canastra
+    assert cost("TS", None) == plan.FEED_CLEAN_SIX  # one card from a clean canastra
+    assert cost("TH", None) == plan.FEED_SHORT  # a canastra made already takes one card more
+    assert cost("KD", None) == 0  # fits no run of theirs
+
+
+def test_once_the_opponents_may_go_out_every_card_they_can_use_costs_the_full_price():
+    state = _opponents_with(_state_with(["8H", "KD"]), [["5H", "6H", "7H"]], taken=True, clean=True)
+    view = bu.view(state, 0)
+    assert view["morto_taken"]["1"] and view["clean_canastra"]["1"]
+    assert plan.feeds_graded(view)("8H", None) == FEEDS_OPPONENT
+
+
+def test_the_plain_levels_charge_every_opponent_run_alike():
+    assert BOTS["normal"].graded is False and BOTS["easy"].level == "easy"
+    assert BOTS["hard"].graded is True
 
 
 def test_once_the_team_may_go_out_the_hard_bot_keeps_the_cards_most_draws_take_out():
