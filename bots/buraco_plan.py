@@ -253,11 +253,10 @@ def feeds_graded(view):
     return cost
 
 
-def discard_costs(view, hand, melds_own, memory, graded: bool = False) -> dict[str, float]:
+def discard_costs(view, hand, melds_own, memory, feeds=feeds_flat) -> dict[str, float]:
     """Card -> what discarding it costs: its use to us and what it gives the next seats
-    (``graded``: priced by what the card makes of their runs, ``feeds_graded``)."""
+    (``feeds``: how a card lengthening their runs is priced, ``keep_scores``'s)."""
     other = [m["cards"] for m in view["melds"][_other(view["team"])]]
-    feeds = feeds_graded(view) if graded else feeds_flat
     scores = keep_scores(hand, [m["cards"] for m in melds_own], other, feeds)
     wants = opponent_wants(view, memory)
     for c in scores:
@@ -280,7 +279,7 @@ class Plan:
         self.outcome = outcome  # "morto_direct", "morto_indirect", "batida", or None
 
 
-def _stop_value(view, state, weight, memory, going_out_ok, graded=False) -> tuple[float, dict | None, str | None]:
+def _stop_value(view, state, weight, memory, going_out_ok, feeds=feeds_flat) -> tuple[float, dict | None, str | None]:
     """The value of stopping the lay-downs here: the best discard, or the hand's end."""
     team = view["team"]
     seat = view["seat"]
@@ -301,7 +300,7 @@ def _stop_value(view, state, weight, memory, going_out_ok, graded=False) -> tupl
             return (batida_value(view, apply(state, seat, move)) if going_out_ok else -1e6), move, "batida"
         after = apply(state, seat, move)
         return position_value(view, after, weight) + MORTO_INDIRECT, move, "morto_indirect"
-    costs = discard_costs(view, hand, state["melds"][team], memory, graded)
+    costs = discard_costs(view, hand, state["melds"][team], memory, feeds)
     card = min(costs, key=lambda c: (costs[c], _canonical(c)))
     base = position_value(view, state, weight)
     # the card leaves the hand: its count and value go, its keep cost is paid
@@ -339,13 +338,14 @@ def plan_turn(view, memory=None, beam: int = 1, depth: int = 12, hand=None, goin
     ``graded`` prices the discard's gift to the opponents by what it makes (``feeds_graded``).
     """
     weight = hand_weight(view)
+    feeds = feeds_graded(view) if graded else feeds_flat  # the opponents' runs stay as the view shows them
     start = turn_state(view, hand)
     seat = view["seat"]
 
     def ok(state):
         return going_out is None or going_out(view, state)
 
-    value, move, outcome = _stop_value(view, start, weight, memory, ok(start), graded)
+    value, move, outcome = _stop_value(view, start, weight, memory, ok(start), feeds)
     best = Plan([move] if move else [], value, outcome)
     frontier = [(start, [])]
     for _ in range(depth):
@@ -357,7 +357,7 @@ def plan_turn(view, memory=None, beam: int = 1, depth: int = 12, hand=None, goin
                 if m["type"] == "discard":
                     continue
                 nxt = apply(state, seat, m)
-                v, d, out = _stop_value(view, nxt, weight, memory, ok(nxt), graded)
+                v, d, out = _stop_value(view, nxt, weight, memory, ok(nxt), feeds)
                 seq = path + [m]
                 children.append((v, move_key(seq[0]), nxt, seq, d, out))
         if not children:

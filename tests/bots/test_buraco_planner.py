@@ -178,7 +178,7 @@ def test_the_hard_discard_feeds_a_short_run_before_the_card_that_makes_a_canastr
     state = _opponents_with(_state_with(["8H", "JC", "2S"]), [["5H", "6H", "7H"], ["5C", "6C", "7C", "8C", "9C", "TC"]])
     view = bu.view(state, 0)
     flat = plan.discard_costs(view, view["hand"], [], {})
-    graded = plan.discard_costs(view, view["hand"], [], {}, graded=True)
+    graded = plan.discard_costs(view, view["hand"], [], {}, plan.feeds_graded(view))
     assert flat["8H"] - flat["JC"] == pytest.approx((card_value("JC") - card_value("8H")) / 10)
     assert graded["JC"] - graded["8H"] == plan.FEED_FIRST_CLEAN - plan.FEED_SHORT
     moves = bu.legal_moves(state, 0)
