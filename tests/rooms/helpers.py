@@ -25,8 +25,13 @@ def turn_seat(room: Room) -> int | None:
     return None if engine_seat is None else hand.seat_map[engine_seat]
 
 
-def play_until_human(room: Room, limit: int = 500) -> None:
-    """Let bots act (deadlines fired at once) until a person must move or the hand ends."""
+def play_until_human(room: Room, limit: int = 5000) -> None:
+    """Let bots act (deadlines fired at once) until a person must move or the hand ends.
+
+    ``limit`` only stops a loop that would never end: a Crazy Eights hand may
+    run its stock out twenty times before it is blocked, so one hand in a few
+    thousand takes more than 500 moves (deals are random in a room).
+    """
     for _ in range(limit):
         room.refresh_from_db()
         if room.status != Room.Status.PLAYING or room.deadline_kind != "bot":
