@@ -17,9 +17,9 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from accounts import pseudonyms
-from rooms import describe, participants, stored
 from rooms.actions.seats import leave_seat
 from rooms.models import Hand, Participant, Room, Seat
+from rooms.records import describe, participants, stored
 from rooms.table import open_table
 
 
@@ -39,7 +39,7 @@ def erase(user) -> str:
         locked.language = ""
         locked.is_active = locked.is_staff = locked.is_superuser = False
         # A new password hash ends every session at its next request (Django checks the session's
-        # hash) and closes every socket of the user on commit (rooms/sessions.py).
+        # hash) and closes every socket of the user on commit (rooms/live/sessions.py).
         locked.set_unusable_password()
         locked.save()
         locked.groups.clear()

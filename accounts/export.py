@@ -12,8 +12,8 @@ from django.utils import timezone
 
 from chat.models import ChatMessage, ChatReport
 from ratings.models import Rating, RatingChange
-from rooms import hand_replay, participants, stored
 from rooms.models import Hand, Match, Participant, PlayerStat, Room
+from rooms.records import hand_replay, participants, stored
 
 FORMAT = 1
 

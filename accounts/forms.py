@@ -117,7 +117,7 @@ class ProfileForm(forms.ModelForm):
         if name != (self.initial.get("display_name") or "").strip():
             from rooms.actions.setup import refuse_if_muted
             from rooms.errors import RoomError
-            from rooms.messages import error_text
+            from rooms.words.messages import error_text
 
             try:
                 refuse_if_muted(self.instance, "muted_display_name")

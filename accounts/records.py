@@ -2,7 +2,7 @@
 
 Read-only: the room services write PlayerStat, Match and the hands' participants;
 this module never does. Names come from the participants recorded when the
-hands were played (``rooms.participants``), never from the room's seats today.
+hands were played (``rooms.records.participants``), never from the room's seats today.
 """
 
 from dataclasses import dataclass
@@ -15,9 +15,9 @@ from django.utils.translation import gettext as _
 from accounts import pseudonyms
 from games import registry
 from ratings.models import RatingChange
-from rooms import participants
-from rooms.describe import holder_name, winner_names
 from rooms.models import Match, Participant, PlayerStat
+from rooms.records import participants
+from rooms.records.describe import holder_name, winner_names
 
 RECENT_MATCHES = 10
 

@@ -71,7 +71,7 @@ def signup(request):
             _("Welcome to Mesa, %(name)s! We sent a message to %(email)s: open its link to confirm your e-mail.")
             % {"name": user.shown_name, "email": user.pending_email},
         )
-        return redirect(_safe_next(request) or "rooms:lobby")
+        return redirect(_safe_next(request) or "lobby:lobby")
     context = {"form": form, "next": _safe_next(request) or ""}
     return render(request, "accounts/signup.html", context, status=status)
 

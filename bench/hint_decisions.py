@@ -1,8 +1,8 @@
 """CPU time of one "Dica", per game, at every decision of whole hands played by normal bots.
 
-A hint is two parts, each timed: the seat's memory rebuilt (rooms/hint_memory.py: the hand
+A hint is two parts, each timed: the seat's memory rebuilt (rooms/hints/memory.py: the hand
 dealt again and walked through its log, each logged move matched against the legal moves as
-``rooms.hand_replay.walk`` does, the seat's views at its own decisions given to the bot's
+``rooms.records.hand_replay.walk`` does, the seat's views at its own decisions given to the bot's
 ``recall``), then ``bots/hints.suggest`` (the hard bot with that memory, then the reason).
 
     python bench/hint_decisions.py --hands 10 --seed 1    # the figures in docs/benchmarks.md
@@ -29,7 +29,7 @@ TABLES = (("rouba_monte", 4), ("stealing_bundles", 2), ("crazy_eights", 2), ("bu
 
 
 def rebuilt_memory(game, game_name: str, dealt: dict, log: list, seat: int) -> dict:
-    """What rooms/hint_memory.py does for ``seat``, on the engine alone (no database)."""
+    """What rooms/hints/memory.py does for ``seat``, on the engine alone (no database)."""
     state, decisions = dealt, []
     for mover, logged in log:
         move = canonical_move(game.legal_moves(state, mover), logged)

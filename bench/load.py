@@ -761,7 +761,7 @@ VARIANTS = ("sortedset", "timing")
 def _apply_variants(names: set[str]) -> None:
     import threading
 
-    from rooms import broadcast, consumers
+    from rooms.live import broadcast, consumers
 
     if "sortedset" in names:
         from django.conf import settings
@@ -855,7 +855,7 @@ def start_stack(args):
         "MESA_BOT_DELAY_MS": str(0 if args.mode == "open" else args.bot_delay_ms),
         "LOG_LEVEL": "WARNING",
         "MESA_PRESENCE_REFRESH_SECONDS": "20",
-        "MESA_BENCH_ECHO": "1",  # the echo floor's socket (rooms/routing.py)
+        "MESA_BENCH_ECHO": "1",  # the echo floor's socket (config/routing.py)
     }
     if args.conn_max_age is not None:
         extra["DB_CONN_MAX_AGE"] = str(args.conn_max_age)

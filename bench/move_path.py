@@ -144,7 +144,7 @@ def run(args, st) -> dict:
     cpu = time.process_time() - cpu0 - driver_cpu
     wall = time.perf_counter() - wall0
     pg = postgres_cpu(st) - pg0
-    from rooms import broadcast
+    from rooms.live import broadcast
 
     sizes = [len(broadcast.snapshot_message(s)["text"]) for s in broadcast.room_snapshots(room.id).values()]
     history = Room.objects.get(pk=room.id).history or []

@@ -3,7 +3,7 @@
 A hint is computed from exactly what a bot gets: the seat's ``view`` and its
 ``legal_moves`` (the same ones the seat's browser receives), and the memory a
 hard bot would have kept in that seat: what the seat's own earlier views showed
-(``memory``, rebuilt by ``rooms/hint_memory.py`` with the bot's ``recall``).
+(``memory``, rebuilt by ``rooms/hints/memory.py`` with the bot's ``recall``).
 It never reads the state, another seat's hand or the stock, so it can tell the
 asker nothing their own screens did not show (the poisoned-view tests in
 tests/bots/test_hint_choice.py change every hidden card and find the same hint).
@@ -15,7 +15,7 @@ top safe whose last copy went under a pile two turns ago, in front of the asker.
 
 The reason is one code with its parameters (cards as codes, seats as engine
 seats), chosen by comparing the suggested move with the other legal moves;
-``rooms/hint_words.py`` puts it into words in every site language. Pure
+``rooms/hints/words.py`` puts it into words in every site language. Pure
 functions; never imports Django.
 """
 
@@ -36,7 +36,7 @@ NEAR_CANASTRA = CANASTRA_SIZE - 2
 @dataclass(frozen=True)
 class Suggestion:
     move: dict  # one of the legal moves, as the engine listed it
-    reason: str  # a code of rooms/hint_words.py
+    reason: str  # a code of rooms/hints/words.py
     params: dict = field(default_factory=dict)
 
 

@@ -127,7 +127,7 @@ class DeterminizedSearch:
         """``memory`` as this bot would keep it had it made ``move`` at ``view`` (a seat's own decision).
 
         A person's seat has no memory of its own; the hint rebuilds one by calling this at
-        each of the seat's past decisions, in order (rooms/hint_memory.py).
+        each of the seat's past decisions, in order (rooms/hints/memory.py).
         """
         self.game.observe(view, memory)
         if self.game.remember is not None:

@@ -21,7 +21,7 @@ from django.conf import settings  # noqa: E402
 
 from config import realtime  # noqa: E402
 from config.origins import SiteOriginValidator  # noqa: E402
-from rooms.routing import websocket_urlpatterns  # noqa: E402
+from config.routing import websocket_urlpatterns  # noqa: E402
 
 router = ProtocolTypeRouter(
     {

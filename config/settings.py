@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "accounts.apps.LoginThrottlingConfig",  # django-axes, named in words in the admin
     "accounts",
     "rooms",
+    "lobby",
     "chat",
     "ratings",
     "bots",
@@ -143,7 +144,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"
 LOGIN_URL = "accounts:login"
-LOGIN_REDIRECT_URL = "rooms:lobby"
+LOGIN_REDIRECT_URL = "lobby:lobby"
 LOGOUT_REDIRECT_URL = "home"
 
 # django-axes first: it refuses a log-in attempt while its username and address are cooling off.
@@ -284,7 +285,7 @@ HINTS_PER_HAND = env_int("MESA_HINTS_PER_HAND", 3, 0, 20)
 # How long a room "Jogar agora" opened waits for people before bots fill its empty seats.
 QUICK_PLAY_WAIT_SECONDS = env_int("MESA_QUICK_PLAY_WAIT_SECONDS", 20, 1, 600)
 # "Jogar agora" presses one person may make in a minute, and invitations by name one host
-# may send in an hour (rooms/press_limits.py).
+# may send in an hour (lobby/press_limits.py).
 PLAY_PRESSES_PER_MINUTE = env_int("MESA_PLAY_PRESSES_PER_MINUTE", 10, 1)
 INVITATIONS_PER_HOUR = env_int("MESA_INVITATIONS_PER_HOUR", 20, 1)
 # A socket refreshes its presence every PRESENCE_REFRESH seconds; one silent for

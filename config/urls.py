@@ -14,6 +14,7 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("leaderboards/", include("ratings.urls")),
     path("players/<int:user_id>/", ratings_views.player, name="player"),
+    path("", include("lobby.urls")),
     path("", include("rooms.urls")),
     path("admin/", admin.site.urls),
 ]

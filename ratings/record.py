@@ -1,6 +1,6 @@
 """A rated match's result, turned into new ratings once, in the transaction that records its end.
 
-The entrants are read from the hands' participants (rooms/participants.py),
+The entrants are read from the hands' participants (rooms/records/participants.py),
 never from today's seats: every seat held when the last hand ended (a person,
 a bot, a stand-in bot) finishes where its seat, or its team, finished (the
 winners first, the others by their match totals); every person who held a
@@ -19,8 +19,8 @@ from django.utils import timezone
 
 from ratings import method
 from ratings.models import Rating, RatingChange
-from rooms import participants, stored
 from rooms.models import Match, Participant
+from rooms.records import participants, stored
 
 WINNER = 1  # the winners' place; the others follow by their match totals, the ones who left last
 

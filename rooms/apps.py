@@ -8,7 +8,4 @@ class RoomsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
-        from rooms import (
-            sessions,  # noqa: F401 - connects the log-out and password-change receivers
-            tasks,  # noqa: F401 - schedules the deadlines tables plan
-        )
+        pass

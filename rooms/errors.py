@@ -1,11 +1,11 @@
 """The error every room action raises for a request it refuses.
 
 ``code`` is stable (clients and tests match on it); ``message`` says why, in
-English, from the error catalogue (rooms/messages.py) unless the raiser gives
+English, from the error catalogue (rooms/words/messages.py) unless the raiser gives
 its own; a reader gets the catalogue's text in their language.
 """
 
-from rooms.messages import english
+from rooms.words.messages import english
 
 
 class RoomError(Exception):

@@ -15,12 +15,10 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from games import fair, registry
-from rooms import stored
-from rooms.hint_models import Hint  # noqa: F401  (a model of this app, in its own module)
-from rooms.invite_models import Invitation  # noqa: F401  (a model of this app, in its own module)
-from rooms.presence_models import Heartbeat, Presence, SitePresence  # noqa: F401  (models of this app, in their own module)
-from rooms.quick_models import QuickPlayQueue  # noqa: F401  (a model of this app, in its own module)
-from rooms.storedjson import StoredJSONDecoder
+from rooms.hints.models import Hint  # noqa: F401  (a model of this app, in its own module)
+from rooms.live.models import Heartbeat, Presence  # noqa: F401  (models of this app, in their own module)
+from rooms.records import stored
+from rooms.records.storedjson import StoredJSONDecoder
 
 # The site's games, as their declarations name them (games/*/spec.py).
 # The stored choices carry the English names (the migrations do not follow the reader's
@@ -249,7 +247,7 @@ class Match(models.Model):
         ordering = ["-started_at"]
         verbose_name = pgettext_lazy("record", "match")
         verbose_name_plural = _("matches")
-        # The exports carry the seed and every deck: a finished match's whole record (rooms/hand_export.py).
+        # The exports carry the seed and every deck: a finished match's whole record (rooms/records/hand_export.py).
         permissions = [("export_match", _("Can export a finished match or hand as JSON"))]
         constraints = [models.UniqueConstraint(fields=["room", "number"], name="unique_match_number")]
 
@@ -286,7 +284,7 @@ class Hand(models.Model):
     moves = models.JSONField(_("moves"), decoder=StoredJSONDecoder, default=list, blank=True)
     result = models.JSONField(_("result"), decoder=StoredJSONDecoder, null=True, blank=True)
     # Who held each seat so far, in the compact form snapshots carry (room seat -> holders in
-    # order); kept by rooms.participants with the Participant rows, which are the record.
+    # order); kept by rooms.records.participants with the Participant rows, which are the record.
     players = models.JSONField(_("players"), decoder=StoredJSONDecoder, default=dict, blank=True)
     hints = models.JSONField(_("hints asked"), decoder=StoredJSONDecoder, default=dict, blank=True)  # seat -> count
     started_at = models.DateTimeField(_("started at"), auto_now_add=True)

@@ -16,7 +16,7 @@ from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models.query import get_related_populators
 from django.db.transaction import TransactionManagementError
 
-from rooms import fastjson
+from rooms.live import fastjson
 from rooms.models import Hand, Room, Seat
 
 # The related rows a locked room comes with. The room's twenty-hand history, the

@@ -9,7 +9,8 @@ moment: a record names who actually did or suffered it, not who holds the
 seat later.
 """
 
-from rooms import clock, describe, stored
+from rooms import clock
+from rooms.records import describe, stored
 
 KEEP = 20
 
@@ -65,7 +66,7 @@ def announce(table, code: str, **params) -> dict:
         "text": describe.in_languages(describe.room_event, code, params),
     }
     room.events = [*events, event][-KEEP:]
-    # The events travel with the full snapshot, as the history does (rooms/broadcast.py).
+    # The events travel with the full snapshot, as the history does (rooms/live/broadcast.py).
     room.history_changed = True
     table.touch()
     return event

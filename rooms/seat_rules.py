@@ -7,10 +7,11 @@ exit. The rules themselves come from the game's declaration (``table.spec``).
 
 import secrets
 
-from rooms import clock, describe, room_events
+from rooms import clock, room_events
 from rooms.errors import RoomError
 from rooms.models import Room, Seat
 from rooms.policies import STAND_IN_LEVEL
+from rooms.records import describe
 
 BOT_LEVELS = ("easy", "normal", "hard")
 

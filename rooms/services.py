@@ -21,7 +21,6 @@ from rooms.actions.presence import (
     touch_presence,
     touch_room_presences,
 )
-from rooms.actions.quick_play import Seating, play_now
 from rooms.actions.seats import add_bot, leave, remove_bot, sit
 from rooms.actions.setup import create_room, set_options, validate_options, validate_time_limit
 from rooms.errors import RoomError
@@ -34,7 +33,6 @@ __all__ = [
     "ROOM_FIELDS_BUT_HISTORY",
     "THINK_OUTSIDE_LOCK",
     "RoomError",
-    "Seating",
     "add_bot",
     "close_by_host",
     "hand_host",
@@ -52,7 +50,6 @@ __all__ = [
     "move",
     "next_hand",
     "pause",
-    "play_now",
     "remove_bot",
     "resume",
     "room_version",

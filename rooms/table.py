@@ -25,9 +25,12 @@ from django.dispatch import Signal
 from config import realtime
 from games import IllegalMove, fair, registry
 from games.canonical import canonical_move
-from rooms import broadcast, clock, describe, move_words, participants, queries, seat_rules, stored
+from rooms import clock, queries, seat_rules
 from rooms.errors import RoomError
+from rooms.live import broadcast
 from rooms.models import Hand, Match, Room, Seat
+from rooms.records import describe, participants, stored
+from rooms.words import move_words
 
 HISTORY_KEEP = 20
 # Every column but the hand history and the room's events, which change only when a hand
@@ -192,7 +195,7 @@ class Table:
             "at": entry["at"],
             **move_words.live_words(self.room.game, self.seats, self.hand.seat_map, {**entry, "move": public}, run),
         }
-        # Not saved: the moves of this change, for its snapshots' logs (rooms/snapshots.py).
+        # Not saved: the moves of this change, for its snapshots' logs (rooms/live/snapshots.py).
         self.room.moves_now = [*getattr(self.room, "moves_now", ()), self.room.last_move]
         self._bump(state_changed=True)
         if self.engine.is_over(state):

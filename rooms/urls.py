@@ -1,18 +1,13 @@
-"""Room URLs: the lobby, tables (the room URL is also the invite link), verification."""
+"""Room URLs: tables (the room URL is also the invite link), verification, the staff replay."""
 
 from django.urls import path
 
-from rooms import invite_views, play_views, views
+from rooms import views
 
 app_name = "rooms"
 
 urlpatterns = [
-    path("lobby/", views.lobby, name="lobby"),
-    path("play/", play_views.play, name="play"),
     path("rooms/<str:code>/", views.room, name="room"),
-    path("rooms/<str:code>/invite/", invite_views.invite, name="invite"),
-    path("invitations/<int:invitation_id>/accept/", invite_views.accept, name="accept_invitation"),
-    path("invitations/<int:invitation_id>/decline/", invite_views.decline, name="decline_invitation"),
     # Sequential ids first: staff only (rooms.views.verify_by_number); everyone else uses the public id.
     path("matches/<int:match_id>/verify/", views.verify_by_number),
     path("matches/<int:match_id>/verify.json", views.verify_by_number, {"data": True}),

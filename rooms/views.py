@@ -1,69 +1,16 @@
-"""Room pages: the lobby, a table, the verify page and the staff replay. Thin."""
+"""Room pages: a table, the verify page and the staff replay. Thin."""
 
-from datetime import timedelta
-
-from django.conf import settings
 from django.contrib.admin.views.decorators import staff_member_required
 from django.contrib.auth.decorators import login_required, permission_required
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils import timezone
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from config import errors
 from games import fair, registry
-from rooms import hand_end, hand_replay, match_access, participants, services, stored
-from rooms.errors import RoomError
-from rooms.forms import RoomForm, lobby_settings
-from rooms.messages import error_text
 from rooms.models import Hand, Match, Room
-from rooms.stored import MarkupSafeJSONEncoder
-
-ROOMS_PER_HOUR = getattr(settings, "MESA_ROOMS_PER_HOUR", 10)
-
-
-@login_required
-def lobby(request):
-    form = RoomForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        recent = Room.objects.filter(created_by=request.user, created_at__gte=timezone.now() - timedelta(hours=1))
-        if recent.count() >= ROOMS_PER_HOUR:
-            form.add_error(None, _("You created too many rooms in the last hour; try again later."))
-        else:
-            data = form.cleaned_data
-            try:
-                room = services.create_room(
-                    request.user,
-                    data["game"],
-                    data["name"],
-                    is_public=data["public"],
-                    time_limit=data["time_limit"] or None,
-                    options=form.room_options(),
-                    seat_count=data["seat_count"],
-                    rated=data["rated"],
-                )
-                for index in range(1, 1 + min(data.get("bots") or 0, room.seat_count - 1)):
-                    services.add_bot(request.user, room.code, index, data["bot_level"])
-            except RoomError as exc:
-                form.add_error(None, error_text(exc))
-            else:
-                return redirect("rooms:room", code=room.code)
-    mine = (
-        Room.objects.defer("next_seed")
-        .filter(seats__user=request.user)
-        .exclude(status=Room.Status.CLOSED)
-        .distinct()
-        .order_by("-updated_at")
-    )
-    context = {
-        "form": form,
-        "my_rooms": mine,
-        "games": registry.NAMES,
-        "lobby_settings": lobby_settings(),
-        "play_games": [(spec.name, spec.display_name(get_language())) for spec in registry.specs()],
-    }
-    return render(request, "rooms/lobby.html", context)
+from rooms.records import hand_end, hand_replay, match_access, participants, stored
+from rooms.records.stored import MarkupSafeJSONEncoder
 
 
 @login_required

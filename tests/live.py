@@ -142,7 +142,7 @@ class Client:
         return max(snaps, key=lambda m: m["room"]["version"]) if snaps else None
 
 
-# A machine plays faster than the per-user rate limit (rooms/consumers.py) allows.
+# A machine plays faster than the per-user rate limit (rooms/live/consumers.py) allows.
 RATE_LIMIT_PAUSE = 0.25
 
 

@@ -5,7 +5,7 @@ Three places use more than a library's public API, for speed:
   channel that channels-redis's pub/sub layer subscribes for the group, a name
   it builds itself (``RedisPubSubChannelLayer._get_group_channel_name``). If a
   release renamed it, broadcasts would go nowhere without any error.
-- rooms/dispatch.py replaces Channels' ``AsyncConsumer.dispatch`` with one that
+- rooms/live/dispatch.py replaces Channels' ``AsyncConsumer.dispatch`` with one that
   skips its ``aclose_old_connections()`` hop; if a release made dispatch do
   more, our consumers would silently miss it.
 - rooms/queries.py compiles the move's statements once with Django's SQL
@@ -120,10 +120,10 @@ def test_channels_dispatch_does_only_what_ours_does_plus_the_hop():
 
     from channels.consumer import AsyncConsumer
 
-    from rooms.consumers import RoomConsumer
-    from rooms.dispatch import DirectDispatch
-    from rooms.echo import EchoConsumer
-    from rooms.site_consumers import LobbyConsumer, SiteConsumer
+    from lobby.consumers import LobbyConsumer, SiteConsumer
+    from rooms.live.consumers import RoomConsumer
+    from rooms.live.dispatch import DirectDispatch
+    from rooms.live.echo import EchoConsumer
 
     lines = [line.strip() for line in inspect.getsource(AsyncConsumer.dispatch).splitlines()]
     body = [line for line in lines if line and not line.startswith(('"""', "Works out", "async def"))]
@@ -134,7 +134,7 @@ def test_channels_dispatch_does_only_what_ours_does_plus_the_hop():
         "await handler(message)",
         "else:",
         'raise ValueError("No handler for message type %s" % message["type"])',
-    ], "Channels' dispatch changed: check rooms/dispatch.py against it"
+    ], "Channels' dispatch changed: check rooms/live/dispatch.py against it"
     for consumer in (RoomConsumer, LobbyConsumer, SiteConsumer, EchoConsumer):
         assert consumer.dispatch is DirectDispatch.dispatch
 

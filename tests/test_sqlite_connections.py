@@ -1,6 +1,6 @@
 """The embedded mode's SQLite connection outlives an action: one per thread, kept between actions.
 
-Every action runs through ``database_sync_to_async`` (rooms/consumers.py), which
+Every action runs through ``database_sync_to_async`` (rooms/live/consumers.py), which
 closes the connections that are past ``CONN_MAX_AGE`` before and after it; with
 the default of 0 each action opened SQLite anew and ran its WAL pragmas again.
 """

@@ -12,7 +12,8 @@ import pytest
 from django.utils import translation
 
 from games import registry
-from rooms.templatetags.mesa_table import lobby_strings, table_strings
+from lobby.templatetags.mesa_lobby import lobby_strings
+from rooms.templatetags.mesa_table import table_strings
 from tests.conftest import missing
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -19,6 +19,7 @@ import pytest
 from django.conf import settings
 from django.utils import translation
 
+from lobby.templatetags import mesa_lobby
 from rooms import services
 from rooms.templatetags import mesa_table
 from tests.conftest import missing
@@ -203,7 +204,7 @@ def both_languages(make):
     "make",
     [
         *(lambda game=game: mesa_table.table_strings(game) for game in GAMES),
-        mesa_table.lobby_strings,
+        mesa_lobby.lobby_strings,
         mesa_table.verify_strings,
     ],
     ids=[*GAMES, "lobby", "verify"],

@@ -26,7 +26,7 @@ SPEC = GameSpec(
         "draw_discard": gettext_noop("%(name)s took the discard pile"),
         "meld": gettext_noop("%(name)s melded %(cards)s"),
         "add": gettext_noop("%(name)s added %(cards)s to a run"),
-        # The run named, when the record knows it (rooms/move_words.py ``extended_run``).
+        # The run named, when the record knows it (rooms/words/move_words.py ``extended_run``).
         "add+run": gettext_noop("%(name)s added %(cards)s to the run %(first)s to %(last)s"),
         "discard": gettext_noop("%(name)s discarded %(card)s"),
     },

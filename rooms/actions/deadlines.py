@@ -12,12 +12,14 @@ from django.conf import settings
 from django.db import transaction
 
 from bots import registry as bot_registry
-from rooms import clock, fastjson, room_events, stored
+from rooms import clock, room_events
 from rooms.actions.match import begin_match
 from rooms.actions.no_result import end_if_deserted
 from rooms.actions.quick_start import QUICK, run_quick_start, waiting_to_start
 from rooms.errors import RoomError
+from rooms.live import fastjson
 from rooms.models import Room
+from rooms.records import stored
 from rooms.table import Table, deadline_planned, open_table
 
 logger = logging.getLogger(__name__)

@@ -19,11 +19,14 @@ from dataclasses import dataclass
 from django.conf import settings
 
 from bots import hints
-from rooms import clock, describe, hint_memory, hint_words, room_events, stored
+from rooms import clock, room_events
 from rooms.actions.play import playing_seat
 from rooms.errors import RoomError
-from rooms.hint_models import Hint, hints_left
+from rooms.hints import memory as hint_memory
+from rooms.hints import words as hint_words
+from rooms.hints.models import Hint, hints_left
 from rooms.models import Room
+from rooms.records import describe, stored
 from rooms.table import Table, open_table
 
 

@@ -3,7 +3,7 @@
 from django.conf import settings
 
 from games import fair
-from rooms import clock, invitations, room_events
+from rooms import clock, room_events, signals
 from rooms.actions.no_result import abandon_match
 from rooms.actions.quick_start import fill_and_start, waiting_to_start
 from rooms.errors import RoomError
@@ -156,7 +156,7 @@ def close(t: Table, ended_by=None) -> None:
     room.deadline = None
     room.deadline_left = None
     room.host = None
-    invitations.room_closed(room.id)  # they expire with the room
+    signals.room_closed.send(sender=Room, room_id=room.id)  # its invitations expire with it (lobby/receivers.py)
 
 
 def close_room(room_id: int) -> bool:

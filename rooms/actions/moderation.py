@@ -9,8 +9,8 @@ on their seat); the admin checks the permission and writes the audit log
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from rooms import broadcast
 from rooms.errors import RoomError
+from rooms.live import broadcast
 from rooms.models import Room, Seat
 from rooms.table import open_table
 

@@ -8,8 +8,9 @@ match (whoever left is rated as having left it, the bots keep theirs), and the
 room is at "match over", ready for a new match (docs/rooms.md).
 """
 
-from rooms import clock, participants, room_events
+from rooms import clock, room_events
 from rooms.models import Match, Room
+from rooms.records import participants
 from rooms.seat_rules import apply_boundary
 from rooms.table import Table
 

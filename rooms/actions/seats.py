@@ -6,11 +6,12 @@ Seat changes made during play wait for the boundary the game declares
 
 import logging
 
-from rooms import clock, participants, room_events
+from rooms import clock, room_events
 from rooms.actions.no_result import end_if_deserted
 from rooms.errors import RoomError
 from rooms.models import Participant, Presence, Room, Seat
 from rooms.policies import STAND_IN_LEVEL
+from rooms.records import participants
 from rooms.seat_rules import BOT_LEVELS, clear_seat, in_match, seat_event, stand_in
 from rooms.table import Table, open_table
 

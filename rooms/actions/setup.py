@@ -3,9 +3,11 @@
 from django.db import transaction
 
 from games import registry
-from rooms import broadcast, clock, room_events, stored
+from rooms import clock, room_events
 from rooms.errors import RoomError
+from rooms.live import broadcast
 from rooms.models import Room, Seat
+from rooms.records import stored
 from rooms.table import open_table
 
 

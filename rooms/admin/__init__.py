@@ -2,7 +2,7 @@
 
 Every name shown for the past comes from the hands' participants (who held each
 seat, when), seats are numbered from 1, moves are sentences from the shared
-describer (rooms/describe.py), and nothing a staff member can type here changes
+describer (rooms/records/describe.py), and nothing a staff member can type here changes
 a room: live state is read-only, and closing or pausing a room are explicit
 actions behind a confirmation page (rooms/admin/room_actions.py).
 

@@ -4,9 +4,9 @@ from django.db.models import Prefetch
 from django.utils.html import format_html, format_html_join
 
 from games import registry
-from rooms import stored
-from rooms.describe import names_by_seat, seat_label, team_label
 from rooms.models import Participant
+from rooms.records import stored
+from rooms.records.describe import names_by_seat, seat_label, team_label
 
 
 def link(url: str, text) -> str:

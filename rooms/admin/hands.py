@@ -6,12 +6,13 @@ from django.utils.html import format_html_join
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from rooms import hand_export, hand_record, hint_record, participants, stored
 from rooms.admin.base import ReadOnlyAdmin
 from rooms.admin.columns import hands_shown, holders_line, link, scores_line
 from rooms.admin.filters import PlayerFilter, RoomFilter
-from rooms.describe import holder_name, seat_label
+from rooms.hints import record as hint_record
 from rooms.models import Hand, Match
+from rooms.records import hand_export, hand_record, participants, stored
+from rooms.records.describe import holder_name, seat_label
 
 
 def log_by_seat(record, chosen) -> dict:

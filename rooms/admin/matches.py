@@ -6,12 +6,12 @@ from django.urls import path, reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from rooms import hand_export, match_access, stored
 from rooms.admin.base import ReadOnlyAdmin, ReadOnlyInline
 from rooms.admin.columns import hands_shown, holders_line, link, score_key, scores_line, small_table
 from rooms.admin.filters import PlayerFilter
-from rooms.describe import winner_names
 from rooms.models import Hand, Match, Participant
+from rooms.records import hand_export, match_access, stored
+from rooms.records.describe import winner_names
 
 
 class HandInline(ReadOnlyInline):

@@ -7,8 +7,8 @@ from django.utils.translation import gettext_lazy
 
 from rooms.admin.base import ReadOnlyAdmin
 from rooms.admin.columns import link
-from rooms.describe import holder_name
 from rooms.models import Participant
+from rooms.records.describe import holder_name
 
 
 @admin.register(Participant)

@@ -17,8 +17,8 @@ from django.utils.translation import gettext_lazy
 from accounts import admin_pages, audit
 from rooms.actions.moderation import rename_room
 from rooms.errors import RoomError
-from rooms.messages import error_text
 from rooms.models import Room
+from rooms.words.messages import error_text
 
 PERMISSION = "rooms.close_room"
 

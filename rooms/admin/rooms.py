@@ -6,11 +6,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games import registry
-from rooms import stored
 from rooms.admin import room_actions, room_rename
 from rooms.admin.base import ReadOnlyAdmin, ReadOnlyInline
 from rooms.admin.columns import link, small_table
 from rooms.models import Room, Seat
+from rooms.records import stored
 
 
 def option_rows(game: str, options: dict) -> list[tuple[str, str]]:

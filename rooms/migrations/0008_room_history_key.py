@@ -1,8 +1,8 @@
-"""The key of each room's history, stored beside it (rooms.stored.history_key)."""
+"""The key of each room's history, stored beside it (rooms.records.stored.history_key)."""
 
 from django.db import migrations, models
 
-from rooms.stored import history_key
+from rooms.records.stored import history_key
 
 
 def fill_keys(apps, schema_editor):

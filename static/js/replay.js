@@ -1,5 +1,5 @@
 // The staff replay: step through a finished hand, showing every seat's cards and the board.
-// Each step comes from the server (rooms/hand_replay.py) with its caption in words, who held
+// Each step comes from the server (rooms/records/hand_replay.py) with its caption in words, who held
 // each seat then and the mortos; seats are numbered from 1, as on the admin's hand page.
 
 import { cardElement, fill } from "./cards.js";

@@ -1188,7 +1188,7 @@ export class Table {
     if (entry.kind === "stand_in") return fill(S.stand_in_move, { name });
     if (!entry.move) return "";
     // The table's own sentence (it says "you", names the run a card joined); the server's words
-    // (rooms/describe.py, one per site language) when the game has none for this move.
+    // (rooms/records/describe.py, one per site language) when the game has none for this move.
     let text = this.game.describe ? this.game.describe(this, entry.move, name, entry) : "";
     if (!text && entry.text) text = typeof entry.text === "string" ? entry.text : (entry.text[document.documentElement.lang] || "");
     if (entry.auto && text) text = fill(S.auto_move, { text });

@@ -23,7 +23,7 @@ def _errors(response):
 def test_it_logs_in_and_lands_in_the_lobby(client, alice, password):
     response = _login(client, "alice", password)
     assert response.status_code == 302
-    assert response["Location"] == reverse("rooms:lobby")
+    assert response["Location"] == reverse("lobby:lobby")
     assert get_user(client).pk == alice.pk
 
 

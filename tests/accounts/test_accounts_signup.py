@@ -30,7 +30,7 @@ def test_url_names_resolve():
 def test_it_creates_the_account_and_logs_in(client):
     response = _signup(client)
     assert response.status_code == 302
-    assert response["Location"] == reverse("rooms:lobby")
+    assert response["Location"] == reverse("lobby:lobby")
     user = User.objects.get(username="carol")
     assert user.pending_email == "carol@example.com" and user.email is None  # until confirmed
     assert user.check_password("shuffle-the-deck-77")
@@ -69,7 +69,7 @@ def test_it_follows_a_safe_next(client):
 @pytest.mark.django_db
 def test_it_ignores_an_offsite_next(client):
     response = _signup(client, next="https://evil.example/")
-    assert response["Location"] == reverse("rooms:lobby")
+    assert response["Location"] == reverse("lobby:lobby")
 
 
 @pytest.mark.django_db

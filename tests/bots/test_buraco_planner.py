@@ -257,7 +257,7 @@ def test_with_more_than_three_cards_kept_the_discard_is_the_plans():
 
 def test_the_hint_names_the_discard_that_keeps_the_most_ways_out():
     from bots import hints
-    from rooms.hint_words import in_languages
+    from rooms.hints.words import in_languages
 
     clean = ["3S", "4S", "5S", "6S", "7S", "8S", "9S"]
     state = _state_with(["4H", "9C", "7H", "2C"], team_runs=[clean, ["JD", "QD", "KD"]], taken=True)

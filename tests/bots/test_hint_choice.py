@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bots import hints
-from rooms.hint_words import REASON_WORDS
+from rooms.hints.words import REASON_WORDS
 from tests.bots.test_bots_view_only import position
 
 TABLES = (("rouba_monte", 4), ("stealing_bundles", 3), ("crazy_eights", 2), ("buraco", 4))

@@ -3,7 +3,7 @@
 ``recall`` (the hard bot of every game) given the views a seat was shown at its
 decisions and the moves it made must leave exactly the memory the bot keeps when
 it plays those moves itself: then a person's seat, rebuilt so for the hint
-(rooms/hint_memory.py), remembers what a bot in that seat would.
+(rooms/hints/memory.py), remembers what a bot in that seat would.
 """
 
 import json

@@ -15,7 +15,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.test import override_settings
 
 from bench import load
-from rooms.echo import EchoConsumer
+from rooms.live.echo import EchoConsumer
 
 pytestmark = pytest.mark.xdist_group("live")
 

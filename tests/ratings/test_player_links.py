@@ -12,7 +12,7 @@ from accounts import erasure
 from accounts.records import recent_matches
 from ratings import board, shown
 from ratings.models import Rating
-from rooms import participants
+from rooms.records import participants
 from tests.ratings.conftest import ended_match
 
 pytestmark = pytest.mark.django_db

@@ -7,7 +7,8 @@ import re
 import pytest
 from django.test import Client
 
-from rooms import broadcast, services
+from rooms import services
+from rooms.live import broadcast
 from rooms.models import Room
 
 pytestmark = pytest.mark.django_db

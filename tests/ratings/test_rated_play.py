@@ -4,9 +4,10 @@ import pytest
 
 from ratings import method
 from ratings.models import Rating, RatingChange
-from rooms import broadcast, services
+from rooms import services
+from rooms.live import broadcast
 from rooms.models import Match
-from rooms.participants import record_match_end
+from rooms.records.participants import record_match_end
 from tests.rooms.conftest import quick_rooms  # noqa: F401  (the short room timings, autouse)
 from tests.rooms.helpers import current, play_match
 

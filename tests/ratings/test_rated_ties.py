@@ -13,8 +13,8 @@ from openskill.models import PlackettLuce
 
 from ratings import method
 from ratings.models import Rating, RatingChange
-from rooms import participants
 from rooms.models import PlayerStat
+from rooms.records import participants
 from tests.ratings.conftest import ended_match
 
 pytestmark = pytest.mark.django_db

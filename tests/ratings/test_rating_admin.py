@@ -3,7 +3,7 @@
 import pytest
 
 from ratings.models import RatingChange
-from rooms.participants import record_match_end
+from rooms.records.participants import record_match_end
 from tests.hostile import MARKUP
 from tests.ratings.conftest import ended_match
 

@@ -6,7 +6,7 @@ from openskill.models import PlackettLuce
 from ratings import method, record
 from ratings.models import Rating, RatingChange
 from rooms.models import Match
-from rooms.participants import record_match_end
+from rooms.records.participants import record_match_end
 from tests.ratings.conftest import ended_match  # noqa: I001
 
 pytestmark = pytest.mark.django_db

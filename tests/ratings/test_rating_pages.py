@@ -6,8 +6,8 @@ import pytest
 
 from ratings import board, chart
 from ratings.models import Rating
-from rooms import participants
-from rooms.participants import record_match_end
+from rooms.records import participants
+from rooms.records.participants import record_match_end
 from tests.hostile import MARKUP
 from tests.ratings.conftest import ended_match
 

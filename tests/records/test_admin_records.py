@@ -14,8 +14,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from rooms import services
-from rooms.describe import card_name
 from rooms.models import Match, Room
+from rooms.records.describe import card_name
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -16,8 +16,8 @@ from django.utils import timezone
 from accounts import audit
 from chat import service as chat
 from chat.models import ChatMessage, ChatReport
-from rooms.hand_end import why_it_ended
 from rooms.models import Hand, Heartbeat, Presence
+from rooms.records.hand_end import why_it_ended
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

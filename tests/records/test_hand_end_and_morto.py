@@ -5,8 +5,8 @@ from types import SimpleNamespace
 import pytest
 from django.utils import translation
 
-from rooms import hand_replay
-from rooms.hand_end import why_it_ended
+from rooms.records import hand_replay
+from rooms.records.hand_end import why_it_ended
 
 
 @pytest.mark.parametrize(

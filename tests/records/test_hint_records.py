@@ -8,8 +8,8 @@ from django.test import Client
 from django.urls import reverse
 
 from rooms import services
-from rooms.describe import card_name
 from rooms.models import Match
+from rooms.records.describe import card_name
 from tests.rooms.helpers import play_hand, play_until_human, state_of, turn_seat
 
 pytestmark = pytest.mark.django_db

@@ -13,8 +13,9 @@ from accounts import erasure, pseudonyms
 from chat import service as chat
 from chat.models import ChatMessage
 from ratings.models import Rating, RatingChange
-from rooms import hand_replay, participants, services, stored
+from rooms import services
 from rooms.models import Hand, Match, Participant, Room, Seat
+from rooms.records import hand_replay, participants, stored
 
 pytestmark = pytest.mark.django_db
 

@@ -191,7 +191,7 @@ def test_profiles_name_the_real_winners_and_tables_after_the_seats_changed(leave
 
 
 def test_the_snapshot_names_who_held_each_seat_of_the_hand_being_played(alice, bob):
-    from rooms import snapshots
+    from rooms.live import snapshots
     from rooms.models import Room
 
     room = alice_and_bruno(alice, bob)
@@ -204,7 +204,7 @@ def test_the_snapshot_names_who_held_each_seat_of_the_hand_being_played(alice, b
 
 
 def test_the_reloaded_log_names_past_moves_after_who_made_them_not_who_sits_there_now(alice, bob):
-    from rooms import snapshots
+    from rooms.live import snapshots
     from rooms.models import Room
     from tests.rooms.helpers import human_auto_move, play_until_human, turn_seat
 
@@ -241,7 +241,7 @@ def test_a_match_end_counts_everyone_in_one_statement_per_kind_of_outcome(leaver
     from django.db import connection, transaction
     from django.test.utils import CaptureQueriesContext
 
-    from rooms import participants
+    from rooms.records import participants
 
     room, match = leaver_match
     kinds = set(participants.match_outcomes(match, teams=True).values())

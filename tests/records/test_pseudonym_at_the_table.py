@@ -14,7 +14,8 @@ from django.utils import translation
 
 from accounts import erasure, pseudonyms
 from chat import service as chat
-from rooms import broadcast, services
+from rooms import services
+from rooms.live import broadcast
 from rooms.templatetags import mesa_table
 from tests.rooms.helpers import human_auto_move, play_until_human, turn_seat
 

@@ -10,10 +10,11 @@ from django.urls import reverse
 from django.utils import translation
 
 from games import registry
-from rooms import hand_replay, services, stored
-from rooms.describe import card_name
+from rooms import services
 from rooms.models import Hand, Room
-from rooms.move_words import extended_run
+from rooms.records import hand_replay, stored
+from rooms.records.describe import card_name
+from rooms.words.move_words import extended_run
 from tests.rooms.helpers import buraco_at_hosts_draw, play_until_human, state_of, turn_seat
 
 pytestmark = pytest.mark.django_db(transaction=True)

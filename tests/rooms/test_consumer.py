@@ -184,7 +184,7 @@ async def test_the_acting_socket_gets_its_snapshot_at_once_and_only_once(alice, 
 
 
 async def test_a_change_committed_before_an_action_failed_still_reaches_everyone(alice, bob, monkeypatch):
-    from rooms import consumers
+    from rooms.live import consumers
 
     room = await new_room(alice)
     await database_sync_to_async(services.sit)(bob, room.code, 1)

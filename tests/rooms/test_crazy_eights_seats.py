@@ -8,7 +8,8 @@ with the seat (docs/rooms.md).
 
 import pytest
 
-from rooms import broadcast, services
+from rooms import services
+from rooms.live import broadcast
 from rooms.models import Room
 from tests.rooms.helpers import current, engine_options, play_hand
 

@@ -11,7 +11,8 @@ import pytest
 from channels.db import database_sync_to_async
 
 from ratings.models import RatingChange
-from rooms import services, snapshots
+from rooms import services
+from rooms.live import snapshots
 from rooms.models import Match, Participant, PlayerStat, Room
 from tests.ratings.sockets import send, socket
 from tests.rooms.helpers import play_hand, play_until_human

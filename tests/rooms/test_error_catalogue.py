@@ -1,4 +1,4 @@
-"""One error catalogue (rooms/messages.py): every code the server can send has its message, in both languages."""
+"""One error catalogue (rooms/words/messages.py): every code the server can send has its message, in both languages."""
 
 import re
 from pathlib import Path
@@ -6,8 +6,8 @@ from pathlib import Path
 from django.utils import translation
 
 from rooms.errors import RoomError
-from rooms.messages import MESSAGES, catalogue, message_for
 from rooms.templatetags.mesa_table import table_strings
+from rooms.words.messages import MESSAGES, catalogue, message_for
 
 ROOT = Path(__file__).resolve().parents[2]
 RAISED = re.compile(r"""\b(?:RoomError|IllegalMove|FrameRefused|_error)\(\s*["']([a-z_]+)["']""")
@@ -27,7 +27,7 @@ def test_every_code_raised_has_a_message():
     codes = raised_codes()
     assert {"not_host", "stale", "must_capture", "invalid_run", "bad_json"} <= set(codes)
     missing = {code: where for code, where in codes.items() if code not in MESSAGES}
-    assert not missing, f"add these codes to rooms/messages.py: {missing}"
+    assert not missing, f"add these codes to rooms/words/messages.py: {missing}"
 
 
 def test_every_message_reads_in_portuguese():

@@ -1,4 +1,4 @@
-"""orjson on a move's path reads and writes exactly what the standard library would (rooms/fastjson.py)."""
+"""orjson on a move's path reads and writes exactly what the standard library would (rooms/live/fastjson.py)."""
 
 import json
 import math
@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rooms import fastjson
-from rooms.storedjson import StoredJSONDecoder
+from rooms.live import fastjson
+from rooms.records.storedjson import StoredJSONDecoder
 
 scalars = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text()
 values = st.recursive(

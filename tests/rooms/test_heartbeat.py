@@ -14,10 +14,11 @@ import pytest
 from channels.db import database_sync_to_async
 from django.conf import settings
 
-from rooms import broadcast, services
+from rooms import services
 from rooms.actions.presence import automatic_moves_since
+from rooms.live import broadcast
+from rooms.live.snapshots import epoch_ms
 from rooms.models import Presence, Room, Seat
-from rooms.snapshots import epoch_ms
 from tests.rooms.helpers import current, turn_seat
 from tests.rooms.wsclient import connect, receive_until
 

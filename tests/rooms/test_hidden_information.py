@@ -15,7 +15,8 @@ import pytest
 
 from config import realtime
 from games import registry
-from rooms import broadcast, services
+from rooms import services
+from rooms.live import broadcast
 from rooms.models import Room
 from tests.rooms.helpers import current, play_hand
 

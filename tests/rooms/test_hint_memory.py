@@ -3,8 +3,9 @@
 import pytest
 
 from bots.fishing import visible_cards
-from rooms import hint_memory, services
-from rooms.hint_models import Hint
+from rooms import services
+from rooms.hints import memory as hint_memory
+from rooms.hints.models import Hint
 from tests.rooms.helpers import play_until_human, state_of, turn_seat
 from tests.rooms.test_hint_service import casual_with_bots
 

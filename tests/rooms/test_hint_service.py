@@ -6,7 +6,7 @@ import pytest
 
 from rooms import services
 from rooms.errors import RoomError
-from rooms.hint_models import Hint
+from rooms.hints.models import Hint
 from rooms.models import Room
 from tests.rooms.helpers import play_until_human, state_of, turn_seat
 
@@ -80,7 +80,7 @@ def test_the_hint_is_recorded_and_the_others_read_only_that_it_was_asked(alice):
 
 
 def test_the_snapshot_says_how_many_hints_are_left_and_none_in_rated_rooms(alice, charlie, make_user):
-    from rooms import broadcast
+    from rooms.live import broadcast
 
     room = casual_with_bots(alice)
     assert broadcast.room_snapshots(room.id, alice.id)[alice.id]["you"]["hints_left"] == 3
@@ -100,7 +100,7 @@ def test_the_count_is_per_hand(alice):
     refused("hint_limit", services.hint, alice, room.code)
     engine, state, hand = state_of(room)
     # A new hand: the hand's own counter starts again.
-    from rooms.hint_models import hints_left
+    from rooms.hints.models import hints_left
 
     hand.hints = {}
     assert hints_left(hand, 0) == 3

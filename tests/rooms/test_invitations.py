@@ -9,8 +9,10 @@ from channels.db import database_sync_to_async
 from django.test import Client
 
 from chat.models import ChatMute
-from rooms import invitations, services
-from rooms.models import Invitation, Room, Seat
+from lobby import invitations
+from lobby.models import Invitation
+from rooms import services
+from rooms.models import Room, Seat
 from tests.rooms.wsclient import connect, receive_until
 
 pytestmark = pytest.mark.django_db

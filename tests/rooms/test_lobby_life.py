@@ -11,9 +11,12 @@ import json
 import pytest
 from channels.db import database_sync_to_async
 
-from rooms import lobby_feed, services
-from rooms.broadcast import lobby_rooms
-from rooms.models import Room, SitePresence
+from lobby import feed as lobby_feed
+from lobby import quick_play
+from lobby.models import SitePresence
+from rooms import services
+from rooms.live.broadcast import lobby_rooms
+from rooms.models import Room
 from tests.rooms.wsclient import connect, receive_until
 
 GAMES = {"rouba_monte", "stealing_bundles", "crazy_eights", "buraco"}
@@ -58,7 +61,7 @@ def test_a_presence_left_by_a_dead_process_stops_counting(alice, clock, settings
 
 @pytest.mark.django_db
 def test_a_quick_play_room_nobody_is_connected_to_pauses_leaves_the_list_and_expires(alice, clock, settings):
-    room = services.play_now(alice, "rouba_monte", rated=True).room
+    room = quick_play.play_now(alice, "rouba_monte", rated=True).room
     services.connect(alice, room.code, "chan-alice")
     assert [r["code"] for r in lobby_rooms()] == [room.code]
     services.disconnect("chan-alice")
@@ -152,8 +155,8 @@ async def test_the_readers_of_one_change_share_its_list_and_each_gets_their_own_
 
     Every frame sent for a change (`send_rooms` with its id) is counted against the builds of
     the list: as many builds as distinct changes, not as frames."""
-    from rooms import broadcast
-    from rooms.site_consumers import LobbyConsumer
+    from lobby.consumers import LobbyConsumer
+    from rooms.live import broadcast
 
     builds, answered = [], []
     real_rooms, real_send = broadcast.lobby_rooms, LobbyConsumer.send_rooms

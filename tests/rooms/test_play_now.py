@@ -4,13 +4,15 @@ import json
 
 import pytest
 
+from lobby import quick_play
+from lobby.models import QuickPlayQueue
+from lobby.quick_play import WINDOW_BASE, WINDOW_PER_SECOND, rating_window
 from ratings import method
 from ratings.models import Rating
 from rooms import services
-from rooms.actions.quick_play import WINDOW_BASE, WINDOW_PER_SECOND, rating_window
 from rooms.actions.quick_start import bot_level_for
 from rooms.errors import RoomError
-from rooms.models import QuickPlayQueue, Room, Seat
+from rooms.models import Room, Seat
 from tests.rooms.helpers import play_until_human
 
 pytestmark = pytest.mark.django_db
@@ -31,7 +33,7 @@ def seat_users(room):
 
 def test_the_first_press_opens_a_public_quick_play_room_with_a_clock(alice, clock, settings):
     settings.QUICK_PLAY_WAIT_SECONDS = 20
-    seating = services.play_now(alice, "rouba_monte", rated=True)
+    seating = quick_play.play_now(alice, "rouba_monte", rated=True)
     room = Room.objects.get(pk=seating.room.pk)
     assert seating.how == "new"
     assert room.quick_play and room.is_public and room.rated and room.host == alice
@@ -42,19 +44,19 @@ def test_the_first_press_opens_a_public_quick_play_room_with_a_clock(alice, cloc
 
 
 def test_a_second_press_sits_at_the_waiting_room_and_a_repeat_goes_back_to_it(alice, bob, clock):
-    first = services.play_now(alice, "rouba_monte", rated=True).room
-    second = services.play_now(bob, "rouba_monte", rated=True)
+    first = quick_play.play_now(alice, "rouba_monte", rated=True).room
+    second = quick_play.play_now(bob, "rouba_monte", rated=True)
     assert second.how == "waiting" and second.room.pk == first.pk
     assert seat_users(first)[:2] == [alice.id, bob.id]
-    again = services.play_now(bob, "rouba_monte", rated=True)
+    again = quick_play.play_now(bob, "rouba_monte", rated=True)
     assert again.how == "already" and again.room.pk == first.pk
     assert seat_users(first).count(bob.id) == 1
 
 
 def test_rated_and_casual_and_other_games_never_share_a_room(alice, bob, charlie, clock):
-    rated = services.play_now(alice, "rouba_monte", rated=True).room
-    casual = services.play_now(bob, "rouba_monte", rated=False)
-    other = services.play_now(charlie, "buraco", rated=True)
+    rated = quick_play.play_now(alice, "rouba_monte", rated=True).room
+    casual = quick_play.play_now(bob, "rouba_monte", rated=False)
+    other = quick_play.play_now(charlie, "buraco", rated=True)
     assert casual.how == "new" and other.how == "new"
     assert len({rated.pk, casual.room.pk, other.room.pk}) == 3
     assert not Room.objects.get(pk=casual.room.pk).rated
@@ -65,22 +67,22 @@ def test_the_room_with_the_closest_ratings_is_chosen(people, clock):
     rate(low, "buraco", 900)
     rate(high, "buraco", 1400)
     rate(newcomer, "buraco", 1380)
-    services.play_now(low, "buraco", rated=True)
-    room_high = services.play_now(high, "buraco", rated=True).room  # 500 apart: a room of its own
+    quick_play.play_now(low, "buraco", rated=True)
+    room_high = quick_play.play_now(high, "buraco", rated=True).room  # 500 apart: a room of its own
     assert Room.objects.filter(quick_play=True).count() == 2
-    seating = services.play_now(newcomer, "buraco", rated=True)
+    seating = quick_play.play_now(newcomer, "buraco", rated=True)
     assert seating.how == "waiting" and seating.room.pk == room_high.pk
 
 
 def test_the_rating_window_widens_with_the_rooms_waiting_time(people, clock):
     rate(people[0], "buraco", 1000)
     rate(people[1], "buraco", 1000 + WINDOW_BASE + 5 * WINDOW_PER_SECOND)
-    room = services.play_now(people[0], "buraco", rated=True).room
+    room = quick_play.play_now(people[0], "buraco", rated=True).room
     clock.advance(4)  # the window is base + 4 s of growth: too narrow yet
-    assert services.play_now(people[1], "buraco", rated=True).room.pk != room.pk
-    services.leave(people[1], services.play_now(people[1], "buraco", rated=True).room.code)
+    assert quick_play.play_now(people[1], "buraco", rated=True).room.pk != room.pk
+    services.leave(people[1], quick_play.play_now(people[1], "buraco", rated=True).room.code)
     clock.advance(1.5)
-    seating = services.play_now(people[1], "buraco", rated=True)
+    seating = quick_play.play_now(people[1], "buraco", rated=True)
     assert seating.how == "waiting" and seating.room.pk == room.pk
     assert rating_window(0) == WINDOW_BASE < rating_window(10)
 
@@ -123,12 +125,12 @@ def test_the_published_bot_ratings_cover_every_game():
 
 
 def test_a_full_room_starts_at_once_and_the_next_press_opens_another(people, clock):
-    rooms = {services.play_now(p, "buraco", rated=True).room.pk for p in people[:4]}
+    rooms = {quick_play.play_now(p, "buraco", rated=True).room.pk for p in people[:4]}
     assert len(rooms) == 1
     room = Room.objects.get(pk=rooms.pop())
     assert room.status == Room.Status.PLAYING
     assert all(s.user_id for s in Seat.objects.filter(room=room))
-    fifth = services.play_now(people[4], "buraco", rated=True)
+    fifth = quick_play.play_now(people[4], "buraco", rated=True)
     assert fifth.how == "new" and fifth.room.pk != room.pk
 
 
@@ -136,8 +138,8 @@ def test_the_wait_runs_out_and_bots_of_the_nearest_level_fill_the_seats(alice, b
     settings.QUICK_PLAY_WAIT_SECONDS = 20
     rate(alice, "buraco", 1400, mu=31.0)
     rate(bob, "buraco", 1400, mu=29.5)
-    room = services.play_now(alice, "buraco", rated=True).room
-    services.play_now(bob, "buraco", rated=True)
+    room = quick_play.play_now(alice, "buraco", rated=True).room
+    quick_play.play_now(bob, "buraco", rated=True)
     room.refresh_from_db()
     clock.advance(19)
     assert not services.run_deadline(room.id, room.state_version)  # not yet
@@ -156,7 +158,7 @@ def test_the_wait_runs_out_and_bots_of_the_nearest_level_fill_the_seats(alice, b
 
 
 def test_the_sweep_starts_a_room_whose_task_was_lost(alice, clock, settings):
-    room = services.play_now(alice, "rouba_monte", rated=False).room
+    room = quick_play.play_now(alice, "rouba_monte", rated=False).room
     clock.advance(settings.QUICK_PLAY_WAIT_SECONDS)
     services.connect(alice, room.code, "chan-alice")
     assert services.sweep()["fired"] == 1
@@ -165,7 +167,7 @@ def test_the_sweep_starts_a_room_whose_task_was_lost(alice, clock, settings):
 
 
 def test_the_host_starts_now_with_bots(alice, clock):
-    room = services.play_now(alice, "buraco", rated=True).room
+    room = quick_play.play_now(alice, "buraco", rated=True).room
     services.start_match(alice, room.code)
     room.refresh_from_db()
     assert room.status == Room.Status.PLAYING
@@ -173,11 +175,11 @@ def test_the_host_starts_now_with_bots(alice, clock):
 
 
 def test_a_room_left_empty_is_no_longer_offered(alice, bob, clock, settings):
-    room = services.play_now(alice, "rouba_monte", rated=True).room
+    room = quick_play.play_now(alice, "rouba_monte", rated=True).room
     services.connect(alice, room.code, "chan-alice")
     services.disconnect("chan-alice")
     clock.advance(settings.QUICK_PLAY_WAIT_SECONDS + 1)
-    seating = services.play_now(bob, "rouba_monte", rated=True)
+    seating = quick_play.play_now(bob, "rouba_monte", rated=True)
     assert seating.how == "new" and seating.room.pk != room.pk
     clock.advance(settings.EMPTY_ROOM_EXPIRY_SECONDS)
     services.sweep()
@@ -187,7 +189,7 @@ def test_a_room_left_empty_is_no_longer_offered(alice, bob, clock, settings):
 
 def test_a_paused_quick_room_keeps_the_time_left_for_its_start(alice, clock, settings):
     settings.QUICK_PLAY_WAIT_SECONDS = 20
-    room = services.play_now(alice, "rouba_monte", rated=True).room
+    room = quick_play.play_now(alice, "rouba_monte", rated=True).room
     services.connect(alice, room.code, "chan-1")
     clock.advance(5)
     services.disconnect("chan-1")
@@ -207,12 +209,12 @@ def test_a_bot_seat_in_a_running_match_is_reserved(game, boundary_note, alice, b
         services.add_bot(alice, room.code, index, "normal")
     services.connect(alice, room.code, "chan-alice")
     services.start_match(alice, room.code)
-    seating = services.play_now(bob, game, rated=True)
+    seating = quick_play.play_now(bob, game, rated=True)
     assert seating.how == "reserved" and seating.room.pk == room.pk
     reserved = Seat.objects.get(room=room, reserved_by=bob)
     assert reserved.bot_level  # the bot plays on until the game's boundary
     assert Room.objects.filter(quick_play=True).count() == 0
-    again = services.play_now(make_other := bob, game, rated=True)
+    again = quick_play.play_now(make_other := bob, game, rated=True)
     assert again.room.pk != room.pk or again.how == "already"
     assert Seat.objects.filter(room=room, reserved_by=make_other).count() == 1
 
@@ -223,7 +225,7 @@ def test_a_reserved_buraco_seat_is_taken_at_the_hands_result(alice, bob, clock):
         services.add_bot(alice, room.code, index, "easy")
     services.connect(alice, room.code, "chan-alice")
     services.start_match(alice, room.code)
-    assert services.play_now(bob, "buraco", rated=True).how == "reserved"
+    assert quick_play.play_now(bob, "buraco", rated=True).how == "reserved"
     seat = Seat.objects.get(room=room, reserved_by=bob)
     from tests.rooms.helpers import human_auto_move
 
@@ -244,11 +246,11 @@ def test_a_private_or_paused_room_is_never_offered(alice, bob, clock):
     services.add_bot(alice, room.code, 1, "normal")
     services.connect(alice, room.code, "chan-alice")
     services.start_match(alice, room.code)
-    assert services.play_now(bob, "rouba_monte", rated=True).how == "new"
+    assert quick_play.play_now(bob, "rouba_monte", rated=True).how == "new"
 
 
 def test_bad_input_creates_nothing(alice):
     with pytest.raises(RoomError) as err:
-        services.play_now(alice, "poker", rated=True)
+        quick_play.play_now(alice, "poker", rated=True)
     assert err.value.code == "bad_game"
     assert not Room.objects.exists() and not QuickPlayQueue.objects.exists()

@@ -9,6 +9,7 @@ the 429 page. Nothing is created by a refused press.
 import pytest
 from django.test import Client
 
+from lobby import quick_play
 from rooms import services
 from rooms.errors import RoomError
 from rooms.models import Room, Seat
@@ -22,20 +23,20 @@ def places_of(user) -> int:
 
 @pytest.mark.parametrize(("game", "rated"), [("buraco", True), ("rouba_monte", False)])
 def test_a_press_for_another_game_or_kind_while_waiting_is_refused(alice, clock, game, rated):
-    waiting = services.play_now(alice, "rouba_monte", rated=True).room
+    waiting = quick_play.play_now(alice, "rouba_monte", rated=True).room
     with pytest.raises(RoomError) as err:
-        services.play_now(alice, game, rated=rated)
+        quick_play.play_now(alice, game, rated=rated)
     assert err.value.code == "play_elsewhere" and err.value.params == {"room": waiting.code}
     assert Room.objects.count() == 1 and places_of(alice) == 1
 
 
 def test_a_press_while_playing_a_quick_match_is_refused_and_after_its_end_allowed(alice, clock):
-    room = services.play_now(alice, "rouba_monte", rated=True).room
+    room = quick_play.play_now(alice, "rouba_monte", rated=True).room
     services.start_match(alice, room.code)  # the host's "start now": bots fill the seats
     with pytest.raises(RoomError):
-        services.play_now(alice, "buraco", rated=True)
+        quick_play.play_now(alice, "buraco", rated=True)
     Room.objects.filter(pk=room.pk).update(status=Room.Status.MATCH_OVER)
-    assert services.play_now(alice, "buraco", rated=True).how == "new"
+    assert quick_play.play_now(alice, "buraco", rated=True).how == "new"
 
 
 def running_room_with_bots(host, game="rouba_monte"):
@@ -50,13 +51,13 @@ def running_room_with_bots(host, game="rouba_monte"):
 def test_a_reservation_is_one_place_however_often_the_person_presses(alice, bob, charlie, clock):
     first = running_room_with_bots(alice)
     running_room_with_bots(charlie)
-    assert services.play_now(bob, "rouba_monte", rated=True).how == "reserved"
+    assert quick_play.play_now(bob, "rouba_monte", rated=True).how == "reserved"
     for _ in range(3):
-        again = services.play_now(bob, "rouba_monte", rated=True)
+        again = quick_play.play_now(bob, "rouba_monte", rated=True)
         assert again.how == "already" and again.room.pk == first.pk
     assert Seat.objects.filter(reserved_by=bob).count() == 1
     with pytest.raises(RoomError):
-        services.play_now(bob, "buraco", rated=True)
+        quick_play.play_now(bob, "buraco", rated=True)
     assert not Room.objects.filter(quick_play=True).exists()
 
 

@@ -13,7 +13,7 @@ import pytest
 from channels.db import database_sync_to_async
 
 from rooms import services
-from rooms.consumers import RoomConsumer
+from rooms.live.consumers import RoomConsumer
 from rooms.models import Presence, Room
 from tests.rooms.wsclient import closed_with, connect, receive_until
 

@@ -6,7 +6,7 @@ import pytest
 from channels.db import database_sync_to_async
 
 from rooms import services
-from rooms.consumers import CLOSE_ROOM_CLOSED
+from rooms.live.consumers import CLOSE_ROOM_CLOSED
 from tests.rooms.wsclient import closed_with, connect, receive_until
 
 pytestmark = pytest.mark.django_db(transaction=True)

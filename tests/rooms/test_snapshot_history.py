@@ -5,9 +5,10 @@ import json
 import pytest
 
 from config import realtime
-from rooms import broadcast, services
+from rooms import services
+from rooms.live import broadcast
+from rooms.live.snapshots import history_key
 from rooms.models import Room
-from rooms.snapshots import history_key
 from tests.rooms.helpers import human_auto_move, play_until_human, turn_seat
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -80,7 +81,7 @@ def test_a_move_reads_the_history_key_not_the_history(alice, bob):
 
 
 def test_the_snapshots_verify_link_is_the_matchs_own(alice):
-    from rooms.snapshots import match_entry
+    from rooms.live.snapshots import match_entry
 
     room = services.create_room(alice, "rouba_monte", "Verify link", time_limit=None)
     services.add_bot(alice, room.code, 1, "easy")
@@ -90,7 +91,7 @@ def test_the_snapshots_verify_link_is_the_matchs_own(alice):
 
 
 def test_a_snapshot_works_out_only_the_views_of_the_users_it_goes_to(alice, bob, monkeypatch):
-    """One seated person and a spectator: their two views, not every seat's (rooms.snapshots.GameParts)."""
+    """One seated person and a spectator: their two views, not every seat's (rooms.live.snapshots.GameParts)."""
     from games import registry
 
     room = services.create_room(alice, "rouba_monte", "Views", time_limit=None)

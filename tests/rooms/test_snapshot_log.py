@@ -11,9 +11,10 @@ import pytest
 
 from config import realtime
 from games import registry
-from rooms import broadcast, services
+from rooms import services
+from rooms.live import broadcast
+from rooms.live.snapshots import public_log
 from rooms.models import Room
-from rooms.snapshots import public_log
 from tests.rooms.helpers import current, human_auto_move, play_until_human, turn_seat
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -6,8 +6,9 @@ from pathlib import Path
 import pytest
 
 from games import registry
-from rooms import broadcast, services, table
+from rooms import services, table
 from rooms.errors import RoomError
+from rooms.live import broadcast
 from rooms.models import Room
 from rooms.table import deadline_planned, open_table
 from tests.rooms.helpers import state_of, turn_seat
@@ -111,7 +112,7 @@ def test_events_go_to_everyone_connected_after_commit(alice, bob, monkeypatch):
 def test_only_the_table_changes_a_game_state():
     """The engine's state-changing functions are called from rooms/table.py alone.
 
-    The staff replays (rooms/views.py, rooms/hand_replay.py) step through a
+    The staff replays (rooms/views.py, rooms/records/hand_replay.py) step through a
     finished hand's record and change nothing, so they are not counted.
     """
     changing = {"apply", "deal", "remove_player", "result", "match_status", "add_to_totals"}

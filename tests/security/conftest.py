@@ -2,8 +2,8 @@
 
 import pytest
 
-from rooms import limits
-from rooms.guarded import GuardedConsumer
+from rooms.live import limits
+from rooms.live.guarded import GuardedConsumer
 from tests.rooms.clock import SocketClock
 
 

@@ -23,8 +23,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games import registry
-from rooms import broadcast, services, tasks
-from rooms.guarded import GuardedConsumer
+from rooms import services, tasks
+from rooms.live import broadcast
+from rooms.live.guarded import GuardedConsumer
 from rooms.models import Room
 from tests.rooms.wsclient import connect
 

@@ -28,7 +28,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games import registry
-from rooms import broadcast, services
+from rooms import services
+from rooms.live import broadcast
 from rooms.models import Hand, Hint, Match, Participant, PlayerStat, Presence, Room, Seat
 from rooms.policies import policy
 from tests.hostile import MARKUP, deep
@@ -216,7 +217,7 @@ def player_pages(room: Room) -> list[str]:
     over, playing = public_ids(room)
     return [
         reverse("home"),
-        reverse("rooms:lobby"),
+        reverse("lobby:lobby"),
         reverse("rooms:room", args=[room.code]),
         reverse("accounts:profile"),
         reverse("rooms:verify", args=[over]),

@@ -10,7 +10,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from rooms import services, views
+from lobby import views
+from rooms import services
 from rooms.models import Room
 
 pytestmark = pytest.mark.django_db

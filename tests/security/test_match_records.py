@@ -17,13 +17,13 @@ from django.urls import reverse
 
 from rooms import services
 from rooms.models import Match, Room
-from rooms.storedjson import StoredJSONDecoder
+from rooms.records.storedjson import StoredJSONDecoder
 
 pytestmark = pytest.mark.django_db
 
 # A stored value whose reading fails, so that the error happens while the row is being read
 # (the raw row a local variable of the frames on the debug page). JSON nested too deep used to
-# do that; it reads as null now (rooms/storedjson.py), so here the decoder fails on a marker.
+# do that; it reads as null now (rooms/records/storedjson.py), so here the decoder fails on a marker.
 UNREADABLE = '{"unreadable": true}'
 
 
@@ -111,7 +111,7 @@ def test_pages_that_do_not_need_the_seed_never_load_it(running, alice, django_as
         reverse("rooms:verify", args=[running.public_id]),
         reverse("rooms:verify_data", args=[running.public_id]),
         reverse("accounts:profile"),
-        reverse("rooms:lobby"),
+        reverse("lobby:lobby"),
         reverse("rooms:room", args=[running.room.code]),
     ):
         seen.clear()

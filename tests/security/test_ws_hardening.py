@@ -18,8 +18,9 @@ from django.test import Client
 from django.urls import reverse
 
 from config.asgi import application
-from rooms import limits, services
-from rooms.routing import websocket_routes
+from config.routing import websocket_routes
+from rooms import services
+from rooms.live import limits
 from tests.rooms.wsclient import answer, closed_with, connect, receive_until
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]

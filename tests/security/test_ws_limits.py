@@ -16,7 +16,8 @@ from channels.testing import WebsocketCommunicator
 
 from config.asgi import application
 from config.origins import origin_allowed
-from rooms import consumers, limits, services
+from rooms import services
+from rooms.live import consumers, limits
 from tests.rooms.wsclient import answer, closed_with, connect, receive_until, session_cookie
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -16,7 +16,7 @@ from django.test import Client
 from django.urls import reverse
 
 from rooms import services
-from rooms.frames import MAX_FRAME_BYTES as MAX_MESSAGE_BYTES
+from rooms.live.frames import MAX_FRAME_BYTES as MAX_MESSAGE_BYTES
 from tests.rooms.helpers import buraco_at_hosts_draw, state_of
 from tests.rooms.wsclient import connect, receive_until
 
@@ -45,7 +45,7 @@ def stored(room):
 def pages_answer(user, room):
     client = Client()
     client.force_login(user)
-    for url in (reverse("rooms:room", args=[room.code]), reverse("rooms:lobby"), reverse("accounts:profile")):
+    for url in (reverse("rooms:room", args=[room.code]), reverse("lobby:lobby"), reverse("accounts:profile")):
         assert client.get(url).status_code == 200, url
 
 
@@ -69,7 +69,7 @@ async def test_a_buraco_move_with_extra_data_is_refused_and_nothing_is_stored(al
     await receive_until(comm, lambda m: m["type"] == "snapshot")
     before = await stored(room)  # after the connection, which counts as a change of the room
     # The 960 levels of the attack are refused by the frame's depth limit before any handler
-    # (rooms/frames.py; no id: the frame was not read); services see them in
+    # (rooms/live/frames.py; no id: the frame was not read); services see them in
     # tests/rooms/test_canonical_moves.py. Nested within the limit, the move reaches the rules.
     attack = "[" * 960 + "]" * 960
     await comm.send_to(text_data=move_frame(room.state_version, f'{{"type": "draw_stock", "x": {attack}}}', "deep"))

@@ -180,7 +180,7 @@ async def test_a_message_sent_while_a_full_snapshot_is_being_built_is_not_lost(a
 
     from django.db.models import F
 
-    from rooms import consumers
+    from rooms.live import consumers
     from rooms.models import Room
 
     settings.PRESENCE_REFRESH_SECONDS = 1

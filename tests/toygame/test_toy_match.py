@@ -9,8 +9,9 @@ import asyncio
 import pytest
 
 from games import registry
-from rooms import broadcast, services
+from rooms import services
 from rooms.forms import RoomForm
+from rooms.live import broadcast
 from rooms.models import Match, PlayerStat, Room
 from rooms.templatetags.mesa_table import table_strings
 from tests.live import Client, autoplay, make_room, make_users

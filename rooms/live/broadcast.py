@@ -1,0 +1,119 @@
+"""After a room changes: send every connected user their own snapshot.
+
+Each user of a room listens on the group ``user-<room id>-<user id>`` (one per
+tab joins it), so one channel message per user carries exactly that user's
+view; nobody ever receives another seat's snapshot. Called only on commit.
+"""
+
+import uuid
+
+from django.urls import reverse
+from django.utils import timezone
+
+from config import realtime
+from rooms.live import fastjson, snapshots
+from rooms.models import Room
+from rooms.records import stored
+
+LOBBY_GROUP = "lobby"
+
+
+def user_group(room_id: int, user_id: int) -> str:
+    return f"user-{room_id}-{user_id}"
+
+
+def room_snapshots(
+    room_id: int, only_user: int | None = None, room=None, seats=None, with_history: bool = True, state=None
+) -> dict[int, dict]:
+    """user id -> snapshot for every user connected to the room (or one user).
+
+    The service passes the room and seats it has just saved, so a move costs
+    no query here.
+    """
+    if room is None:
+        room = Room.objects.select_related("host", "current_match", "current_hand").filter(pk=room_id).first()
+        if room is None:
+            return {}
+    users = {int(uid) for uid, count in (room.connected or {}).items() if count > 0}
+    targets = {only_user} if only_user is not None else users
+    if not targets:
+        return {}
+    if seats is None:
+        seats = list(room.seats.select_related("user", "reserved_by").order_by("index"))
+    match, hand = room.current_match, room.current_hand
+    # Only a snapshot that carries the history reads it (a move's room comes without it).
+    history = stored.dicts(room.history) if with_history else []
+    now_ms = int(timezone.now().timestamp() * 1000)
+    room_part, game_parts = snapshots.build(room, seats, match, hand, users, now_ms, history, with_history, state)
+    return {uid: snapshots.for_user(room_part, game_parts, uid, seats, hand) for uid in targets}
+
+
+def snapshot_message(snapshot: dict) -> dict:
+    """The channel message for one user's snapshot, already as the JSON text of the frame.
+
+    Encoded once, in the thread that built it: the receiving process sends the
+    text as it is, with no decoding and re-encoding on its event loop.
+    """
+    return {
+        "type": "room.snapshot",
+        "version": snapshot["room"]["version"],
+        "text": fastjson.dumps(snapshot),
+    }
+
+
+def publish_room(room_id: int, room=None, seats=None, state=None) -> dict[int, dict]:
+    """Everyone's snapshot after a change; the history only when the change ended a hand.
+
+    Returns user id -> the channel message sent, so that the action can hand the
+    acting socket its own at once. ``state`` is the engine state the action
+    already holds (parsed once per move).
+    """
+    with_history = room is None or getattr(room, "history_changed", False)
+    snaps = room_snapshots(room_id, room=room, seats=seats, with_history=with_history, state=state)
+    messages = {uid: snapshot_message(snap) for uid, snap in snaps.items()}
+    realtime.group_send_many([(user_group(room_id, uid), message) for uid, message in messages.items()])
+    return messages
+
+
+def publish_lobby() -> None:
+    """Tell every lobby socket the list changed; the id lets the readers of one change share its frame."""
+    realtime.group_send(LOBBY_GROUP, {"type": "lobby.changed", "change": uuid.uuid4().hex})
+
+
+def lobby_rooms(game: str | None = None) -> list[dict]:
+    """The public rooms the lobby lists: open, and with somebody connected."""
+    rooms = (
+        Room.objects.filter(is_public=True, empty_since__isnull=True)
+        .exclude(status=Room.Status.CLOSED)
+        .select_related("host")
+        .prefetch_related("seats__user")
+        .order_by("-updated_at")
+    )
+    if game:
+        rooms = rooms.filter(game=game)
+    out = []
+    for room in rooms[:200]:
+        seats = list(room.seats.all())
+        out.append(
+            {
+                "code": room.code,
+                "name": room.name,
+                "game": room.game,
+                "game_name": room.get_game_display(),
+                "status": room.status,
+                "status_name": str(room.get_status_display()),
+                "host": (room.host.display_name or room.host.username) if room.host else None,
+                "host_url": reverse("player", args=[room.host_id]) if room.host else None,  # their page
+                "seats": room.seat_count,
+                "people": sum(1 for s in seats if s.user_id),
+                "bots": sum(1 for s in seats if s.bot_level),
+                "free": sum(1 for s in seats if s.is_empty),
+                # Bots' seats a person may take (reserved from the game's next boundary while in play).
+                "bot_seats": sum(1 for s in seats if s.bot_level and not s.stand_in and s.reserved_by_id is None),
+                "quick_play": room.quick_play,
+                "time_limit": room.time_limit,
+                "paused": room.paused,
+                "rated": room.rated,
+            }
+        )
+    return out
