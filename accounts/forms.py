@@ -1,7 +1,6 @@
 """Forms for signing up, logging in and editing the profile."""
 
 from django import forms
-from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm, UserCreationForm
 from django.core.exceptions import ValidationError
@@ -68,24 +67,6 @@ class SignupForm(UserCreationForm):
         return email
 
 
-class DeleteAccountForm(forms.Form):
-    """Deleting an account asks for its password again: a borrowed, logged-in browser cannot do it."""
-
-    password = forms.CharField(
-        label=_("Your password"), strip=False, widget=forms.PasswordInput(attrs={"autocomplete": "current-password"})
-    )
-
-    def __init__(self, user, *args, **kwargs):
-        self.user = user
-        super().__init__(*args, **kwargs)
-
-    def clean_password(self):
-        password = self.cleaned_data["password"]
-        if not self.user.check_password(password):
-            raise ValidationError(_("That is not your password."), code="wrong_password")
-        return password
-
-
 class LoginForm(AuthenticationForm):
     """Django's log-in form, with a message that hides which part was wrong.
 
@@ -97,37 +78,6 @@ class LoginForm(AuthenticationForm):
         **AuthenticationForm.error_messages,
         "invalid_login": _("The username or password is wrong."),
     }
-
-
-class ProfileForm(forms.ModelForm):
-    """The display name tables show, and the language of the site."""
-
-    language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES)
-
-    class Meta:
-        model = User
-        fields = ("display_name", "language")
-        labels = {"display_name": _("Display name")}
-        help_texts = {"display_name": _("Shown at the table. Leave empty to show your username.")}
-
-    def clean_display_name(self):
-        name = self.cleaned_data["display_name"].strip()
-        if name and pseudonyms.RESERVED.match(name):
-            raise ValidationError(_("This name is kept for deleted accounts; please choose another."), code="reserved")
-        if name != (self.initial.get("display_name") or "").strip():
-            from rooms.actions.setup import refuse_if_muted
-            from rooms.errors import RoomError
-            from rooms.words.messages import error_text
-
-            try:
-                refuse_if_muted(self.instance, "muted_display_name")
-            except RoomError as exc:
-                raise ValidationError(error_text(exc), code=exc.code) from None
-        if name and looks_like_another(name, me=self.instance):
-            raise ValidationError(
-                _("This name looks too much like another player's; please choose another."), code="lookalike"
-            )
-        return name
 
 
 class ResetForm(PasswordResetForm):

@@ -21,7 +21,7 @@ class User(AbstractUser):
     # show (the display name, or the username), kept with every save.
     username_skeleton = models.TextField(db_index=True, blank=True, editable=False)
     shown_name_skeleton = models.TextField(db_index=True, blank=True, editable=False)
-    # Set when the person deleted their account (accounts/erasure.py): the records name them by it.
+    # Set when the person deleted their account (players/erasure.py): the records name them by it.
     pseudonym = models.CharField(_("pseudonym"), max_length=8, blank=True, db_index=True, editable=False)
 
     def clean(self):

@@ -1,20 +1,18 @@
-"""Account URLs, all under the "accounts" namespace."""
+"""Account URLs: sign-up, log-in, e-mail, passwords.
+
+Under /accounts/ and the "accounts" namespace, with a player's own pages (players/urls.py):
+config/urls.py puts the two lists under the one namespace.
+"""
 
 from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
 from accounts import views
 
-app_name = "accounts"
-
 urlpatterns = [
     path("signup/", views.signup, name="signup"),
     path("login/", views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path("profile/", views.profile, name="profile"),
-    path("data/", views.my_data, name="my_data"),
-    path("data/mesa.json", views.my_data_download, name="my_data_download"),
-    path("delete/", views.delete_account, name="delete_account"),
     path("email/confirm/<str:token>/", views.confirm_email, name="confirm_email"),
     path(
         "password/change/",

@@ -1,20 +1,19 @@
-"""Account pages: sign-up, log-in, profile. Password pages are Django's own views (see urls.py)."""
+"""Account pages: sign-up, log-in, e-mail confirmation. Password pages are Django's own views (see urls.py).
+
+The pages of what a person did with their account (profile, their data, deleting it) are players/views.py's."""
 
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import get_user_model, login, logout
+from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
-from django.contrib.auth.decorators import login_required
-from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from accounts import email_confirmation, erasure, export, limits, records
-from accounts.forms import DeleteAccountForm, LoginForm, ProfileForm, ResetForm, SignupForm
-from ratings import profile as ratings_profile
+from accounts import email_confirmation, limits
+from accounts.forms import LoginForm, ResetForm, SignupForm
 
 LANGUAGE_CODES = {code for code, _name in settings.LANGUAGES}
 
@@ -102,58 +101,6 @@ class LoginView(auth_views.LoginView):
         if language in LANGUAGE_CODES:
             remember_language(response, language)
         return response
-
-
-@login_required
-@require_http_methods(["GET", "POST"])
-def profile(request):
-    user = request.user
-    # A separate copy: an invalid form must not leave its values on request.user (the header shows it).
-    editing = get_user_model().objects.get(pk=user.pk)
-    form = ProfileForm(
-        request.POST or None, instance=editing, initial={"language": user.language or translation.get_language()}
-    )
-    if request.method == "POST" and form.is_valid():
-        form.save()
-        language = form.cleaned_data["language"]
-        translation.activate(language)
-        messages.success(request, _("Your profile has been saved."))
-        return remember_language(redirect("accounts:profile"), language)
-    context = {
-        "form": form,
-        "stats": records.game_stats(user),
-        "recent_matches": records.recent_matches(user),
-        "ratings": ratings_profile.for_user(user),
-    }
-    return render(request, "accounts/profile.html", context)
-
-
-@login_required
-@require_http_methods(["GET"])
-def my_data(request):
-    """Where a person takes their data (accounts/export.py) or deletes their account (accounts/erasure.py)."""
-    return render(request, "accounts/my_data.html", {"form": DeleteAccountForm(request.user)})
-
-
-@login_required
-@require_http_methods(["GET"])
-def my_data_download(request):
-    response = JsonResponse(export.document(request.user), json_dumps_params={"ensure_ascii": False, "indent": 1})
-    response["Content-Disposition"] = f'attachment; filename="mesa-{request.user.username}.json"'
-    response["Cache-Control"] = "no-store"
-    return response
-
-
-@login_required
-@require_http_methods(["POST"])
-def delete_account(request):
-    form = DeleteAccountForm(request.user, request.POST)
-    if not form.is_valid():
-        return render(request, "accounts/my_data.html", {"form": form}, status=400)
-    erasure.erase(request.user)
-    logout(request)
-    messages.success(request, _("Your account is deleted. The games you played stay in the records under a pseudonym."))
-    return redirect("home")
 
 
 class PasswordResetView(auth_views.PasswordResetView):

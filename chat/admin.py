@@ -17,9 +17,9 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from accounts import audit
+from accounts.admin_base import RefusedActions
 from chat import phrases, service
 from chat.models import ChatMessage, ChatReport, SiteMute
-from rooms.admin.base import RefusedActions
 
 
 def short_time(moment) -> str:

@@ -6,3 +6,8 @@ class ChatConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "chat"
     verbose_name = _("Chat")
+
+    def ready(self):
+        from chat import room_hooks
+
+        room_hooks.connect()

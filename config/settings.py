@@ -57,6 +57,7 @@ INSTALLED_APPS = [
     "lobby",
     "chat",
     "ratings",
+    "players",
     "bots",
 ]
 

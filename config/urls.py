@@ -3,17 +3,20 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from accounts import urls as accounts_urls
 from config import views
-from ratings import views as ratings_views
+from players import urls as players_urls
+from players import views as players_views
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("rules/<str:game>/", views.rules, name="rules"),
     path("health/", views.health, name="health"),
     path("i18n/", include("django.conf.urls.i18n")),
-    path("accounts/", include("accounts.urls")),
+    # The account's pages (accounts/urls.py) and a player's own pages of it (players/urls.py): one namespace.
+    path("accounts/", include((accounts_urls.urlpatterns + players_urls.urlpatterns, "accounts"))),
     path("leaderboards/", include("ratings.urls")),
-    path("players/<int:user_id>/", ratings_views.player, name="player"),
+    path("players/<int:user_id>/", players_views.player, name="player"),
     path("", include("lobby.urls")),
     path("", include("rooms.urls")),
     path("admin/", admin.site.urls),

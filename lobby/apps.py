@@ -10,4 +10,4 @@ class LobbyConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
-        from lobby import receivers  # noqa: F401 - the room layer's signals the lobby answers
+        from lobby import room_hooks  # noqa: F401 - the room layer's signals the lobby answers

@@ -49,7 +49,7 @@ def payload(invitation: Invitation) -> dict:
         "room": room.code,
         "room_name": room.name,
         "game": room.game,
-        # The host's name as shown now: an account deleted since reads as its pseudonym (accounts/erasure.py).
+        # The host's name as shown now: an account deleted since reads as its pseudonym (players/erasure.py).
         "host": invitation.host.shown_name,
         "sent": int(invitation.created_at.timestamp() * 1000),
     }

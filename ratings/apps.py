@@ -6,3 +6,8 @@ class RatingsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "ratings"
     verbose_name = _("Ratings")
+
+    def ready(self):
+        from ratings import room_hooks
+
+        room_hooks.connect()

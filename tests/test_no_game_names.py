@@ -1,6 +1,6 @@
 """The room layer knows no game by name: what a game is comes from its declaration (games/*/spec.py).
 
-A game-name literal in ``rooms/``, ``accounts/``, ``config/`` or the shared
+A game-name literal in ``rooms/``, ``lobby/``, ``players/``, ``chat/``, ``accounts/``, ``config/`` or the shared
 table script would be a branch on the game that a fifth game could not reach
 without editing the room layer (docs/architecture.md lists what adding a game
 touches). Migrations are history and keep the names they were written with.
@@ -12,7 +12,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 NAMES = ("rouba_monte", "stealing_bundles", "crazy_eights", "buraco")
 LITERAL = re.compile(r"""(["'`])(""" + "|".join(NAMES) + r""")\1""")
-ROOM_LAYER = ("rooms", "accounts", "config")
+ROOM_LAYER = ("rooms", "accounts", "config", "lobby", "players", "chat")
 
 
 def literals(path: Path) -> list[str]:

@@ -62,7 +62,8 @@ def _old_rows(apps) -> dict:
         "queues": sorted((q.pk, q.game, q.rated) for q in queues),
         "presence": (presence.pk, presence.user_id, presence.channel_name, presence.last_seen),
         "invitations": sorted(
-            (i.pk, i.room_id, i.host_id, i.invitee_id, i.created_at, i.answer, i.answered_at) for i in (pending, declined)
+            (i.pk, i.room_id, i.host_id, i.invitee_id, i.created_at, i.answer, i.answered_at)
+            for i in (pending, declined)
         ),
         "pending": pending.pk,
         "types": {model: ct.pk for model, ct in types.items()},
@@ -80,13 +81,17 @@ def _rows_read_today(before: dict) -> None:
     assert sorted(QuickPlayQueue.objects.values_list("pk", "game", "rated")) == before["queues"]
     [presence] = SitePresence.objects.values_list("pk", "user_id", "channel_name", "last_seen")
     assert presence == before["presence"]
-    rows = Invitation.objects.values_list("pk", "room_id", "host_id", "invitee_id", "created_at", "answer", "answered_at")
+    rows = Invitation.objects.values_list(
+        "pk", "room_id", "host_id", "invitee_id", "created_at", "answer", "answered_at"
+    )
     assert sorted(rows) == before["invitations"]
     for name, model in MOVED.items():
         moved = ContentType.objects.get(app_label="lobby", model=model)
         assert moved.pk == before["types"][model], f"{name}'s content type keeps its id (admin log, permissions)"
         assert not ContentType.objects.filter(app_label="rooms", model=model).exists()
-    granted = {f"{p.content_type.app_label}.{p.codename}" for p in Group.objects.get(pk=before["group"]).permissions.all()}
+    granted = {
+        f"{p.content_type.app_label}.{p.codename}" for p in Group.objects.get(pk=before["group"]).permissions.all()
+    }
     assert granted == {f"lobby.view_{model}" for model in MOVED.values()}
 
 

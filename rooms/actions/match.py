@@ -156,7 +156,7 @@ def close(t: Table, ended_by=None) -> None:
     room.deadline = None
     room.deadline_left = None
     room.host = None
-    signals.room_closed.send(sender=Room, room_id=room.id)  # its invitations expire with it (lobby/receivers.py)
+    signals.room_closed.send(sender=Room, room_id=room.id)  # its invitations expire with it (lobby/room_hooks.py)
 
 
 def close_room(room_id: int) -> bool:

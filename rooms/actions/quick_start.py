@@ -12,10 +12,7 @@ from datetime import timedelta
 
 from django.conf import settings
 
-from bots.registry import LEVELS
-from ratings import method
-from ratings.models import Rating
-from rooms import clock, room_events
+from rooms import clock, extensions, room_events
 from rooms.models import Match, Room
 from rooms.table import Table
 
@@ -32,19 +29,6 @@ def waiting_to_start(room: Room) -> bool:
     return room.quick_play and room.status == Room.Status.WAITING and room.deadline_kind == QUICK
 
 
-def bot_level_for(skills: list[float], game: str) -> str:
-    """The bot level whose fitted skill (μ) in ``game`` is nearest the people's mean μ.
-
-    The fitted values (ratings/bot_ratings.json, ``method.bot_rating``) are what
-    each level is measured to be worth in that game; the ratings credit a win
-    against a bot with the same values, so the people meet the bots their
-    rating says they match. μ, not the shown value: a person's shown rating is a
-    cautious estimate (μ − 3σ) that starts far below any bot's.
-    """
-    mean = sum(skills) / len(skills) if skills else method.MU
-    return min(LEVELS, key=lambda level: (abs(method.bot_rating(level, game)[0] - mean), level))
-
-
 def fill_and_start(t: Table, begin_match: Callable[[Table], Match]) -> None:
     """Bots of the people's level in every empty seat, then the first match, dealt at once.
 
@@ -55,8 +39,7 @@ def fill_and_start(t: Table, begin_match: Callable[[Table], Match]) -> None:
     if not people:
         room.deadline, room.deadline_kind, room.deadline_left = None, "", None
         return
-    mu = dict(Rating.objects.filter(game=room.game, user_id__in=people).values_list("user_id", "mu"))
-    level = bot_level_for([mu.get(uid, method.MU) for uid in people], room.game)
+    level = extensions.quick_bot_level(room.game, people)  # the ratings' (ratings/quick_level.py)
     empty = [s for s in t.seats if s.is_empty]
     room_bots = sum(1 for s in t.seats if s.bot_level)
     allowed = max(0, t.spec.max_bots_for(room.seat_count) - room_bots)

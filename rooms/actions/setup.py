@@ -3,7 +3,7 @@
 from django.db import transaction
 
 from games import registry
-from rooms import clock, room_events
+from rooms import clock, extensions, room_events
 from rooms.errors import RoomError
 from rooms.live import broadcast
 from rooms.models import Room, Seat
@@ -47,11 +47,9 @@ def validate_time_limit(value) -> int | None:
 
 def refuse_if_muted(user, code: str) -> None:
     """A person the staff muted site-wide publishes no text while muted: no public room's name, no display name."""
-    from chat.service import mute_params, site_mute  # chat builds on rooms
-
-    mute = site_mute(user.id)
-    if mute is not None:
-        raise RoomError(code, **mute_params(mute))
+    params = extensions.site_mute_params(user.id)  # chat's mutes (rooms/extensions.py)
+    if params is not None:
+        raise RoomError(code, **params)
 
 
 @transaction.atomic

@@ -15,8 +15,8 @@ Importing this package registers them all, as Django's admin discovery expects.
 from django.contrib import admin
 from django.utils.translation import gettext_lazy
 
+from accounts.admin_base import ReadOnlyAdmin, ReadOnlyInline
 from rooms.admin import activity, hands, matches, participants, rooms
-from rooms.admin.base import ReadOnlyAdmin, ReadOnlyInline
 
 admin.site.site_header = gettext_lazy("Mesa staff")
 admin.site.site_title = gettext_lazy("Mesa staff")

@@ -2,7 +2,7 @@
 
 from django.contrib import admin
 
-from rooms.admin.base import ReadOnlyAdmin
+from accounts.admin_base import ReadOnlyAdmin
 from rooms.models import Heartbeat, PlayerStat, Presence
 
 

@@ -6,7 +6,7 @@ from django.utils.html import format_html_join
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from rooms.admin.base import ReadOnlyAdmin
+from accounts.admin_base import ReadOnlyAdmin
 from rooms.admin.columns import hands_shown, holders_line, link, scores_line
 from rooms.admin.filters import PlayerFilter, RoomFilter
 from rooms.hints import record as hint_record

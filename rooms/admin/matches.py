@@ -6,7 +6,7 @@ from django.urls import path, reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from rooms.admin.base import ReadOnlyAdmin, ReadOnlyInline
+from accounts.admin_base import ReadOnlyAdmin, ReadOnlyInline
 from rooms.admin.columns import hands_shown, holders_line, link, score_key, scores_line, small_table
 from rooms.admin.filters import PlayerFilter
 from rooms.models import Hand, Match, Participant

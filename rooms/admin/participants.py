@@ -5,7 +5,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from rooms.admin.base import ReadOnlyAdmin
+from accounts.admin_base import ReadOnlyAdmin
 from rooms.admin.columns import link
 from rooms.models import Participant
 from rooms.records.describe import holder_name

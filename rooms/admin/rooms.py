@@ -5,9 +5,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from accounts.admin_base import ReadOnlyAdmin, ReadOnlyInline
 from games import registry
 from rooms.admin import room_actions, room_rename
-from rooms.admin.base import ReadOnlyAdmin, ReadOnlyInline
 from rooms.admin.columns import link, small_table
 from rooms.models import Room, Seat
 from rooms.records import stored

@@ -18,9 +18,8 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 from django.db import DatabaseError
 
-from chat import service as chat
 from config import realtime
-from rooms import services
+from rooms import extensions, services
 from rooms.errors import RoomError
 from rooms.live import broadcast, frames, limits
 from rooms.live.guarded import (  # noqa: F401 - the close codes are the protocol's, named here too
@@ -72,13 +71,6 @@ ACTIONS = {
     "close_room": lambda user, code, msg: services.close_by_host(user, code),
     "hint": lambda user, code, msg: services.hint(user, code),
     "client_seed": lambda user, code, msg: services.set_client_seed(user, code, msg.get("seed")),
-    "chat": lambda user, code, msg: chat.say(user, code, msg.get("text")),
-    "chat_quick": lambda user, code, msg: chat.say_phrase(user, code, msg.get("phrase")),
-    "chat_mute": lambda user, code, msg: chat.set_mute(user, msg.get("user"), msg.get("muted", True)),
-    "chat_unmute": lambda user, code, msg: chat.unmute(user, msg.get("user")),
-    "chat_report": lambda user, code, msg: chat.report(
-        user, code, msg.get("message"), msg.get("reason"), msg.get("note")
-    ),
 }
 
 
@@ -86,14 +78,14 @@ def _full_snapshot(room_id: int, user_id: int) -> dict[int, dict]:
     """The snapshot a socket gets on connect or asks for, with the room's recent chat and the reader's mutes."""
     snaps = broadcast.room_snapshots(room_id, user_id)
     if user_id in snaps:
-        snaps[user_id].update(chat.snapshot_fields(room_id, user_id))
+        snaps[user_id].update(extensions.reader_fields(room_id, user_id))
     return snaps
 
 
 def _run_action(action: str, user, code: str, msg: dict, room_id: int | None = None) -> tuple[dict | None, dict | None]:
     """Run the action: the acting user's new snapshot message, if the action published one, and
     the answer meant for the acting socket alone (a hint), if any."""
-    room = ACTIONS[action](user, code, msg)
+    room = (ACTIONS.get(action) or extensions.socket_actions[action])(user, code, msg)
     reply = getattr(room, "acting_reply", None) if room_id is not None else None
     return reply, getattr(room, "answer", None)
 
@@ -264,7 +256,7 @@ class RoomConsumer(GuardedConsumer):
         if action == "snapshot":
             await self.send_snapshot()
             return
-        if not isinstance(action, str) or action not in ACTIONS:
+        if not isinstance(action, str) or (action not in ACTIONS and action not in extensions.socket_actions):
             await self.send_json(_error("unknown_action", msg_id=msg_id))
             return
         if msg_id is not None:

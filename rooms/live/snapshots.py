@@ -12,7 +12,7 @@ from django.conf import settings
 from django.urls import get_script_prefix, reverse
 
 from games import registry
-from ratings import shown as shown_ratings
+from rooms import extensions
 from rooms.hints.models import hints_left
 from rooms.records import stored
 from rooms.records.stored import history_key  # noqa: F401 - the snapshot's key, named here for its readers
@@ -159,7 +159,7 @@ def match_entry(match, rated: bool = False) -> dict | None:
         # Nobody ended it, yet it has no result: its last person left it (rooms/actions/no_result.py).
         "deserted": match.ended_by_id is None and match.status == match.Status.ABANDONED,
         # Once it has ended: what it did to each person's rating (the result dialog's lines).
-        "ratings": shown_ratings.match_changes(match, rated),
+        "ratings": extensions.match_rating_changes(match, rated),
     }
 
 
@@ -173,7 +173,7 @@ def room_entry(
     always there, and a client that holds another key asks for a full snapshot (docs/protocol.md).
     """
     seat_map = {room_seat: engine_seat for engine_seat, room_seat in enumerate(hand.seat_map if hand else [])}
-    ratings = shown_ratings.for_seats(room.game, seats, match)
+    ratings = extensions.seat_ratings(room.game, seats, match)
     return {
         "code": room.code,
         "name": room.name,

@@ -10,7 +10,7 @@ the past: the rows written at the time are the record (docs/rooms.md).
 
 from django.db.models import F
 
-from rooms import queries
+from rooms import queries, signals
 from rooms.models import Hand, Match, Participant, PlayerStat, Seat
 
 
@@ -228,8 +228,6 @@ def record_match_end(match: Match, teams: bool) -> None:
     One statement per kind of outcome rather than two per person: a match's end is
     inside the locked transaction of the move that ended it.
     """
-    from ratings import record as ratings  # the ratings read these records: imported when used
-
     rows = match_rows([match.pk]).get(match.pk, [])
     outcomes = match_outcomes(match, teams, rows)
     PlayerStat.objects.bulk_create(
@@ -242,4 +240,5 @@ def record_match_end(match: Match, teams: bool) -> None:
             tied=F("tied") + (1 if kind == "tied" else 0),
             abandoned=F("abandoned") + (1 if kind == "abandoned" else 0),
         )
-    ratings.rate_match(match, teams, rows)
+    # The ratings rate it, in this same transaction (ratings/room_hooks.py): they build on these records.
+    signals.match_ended.send(sender=Match, match=match, teams=teams, rows=rows)

@@ -194,7 +194,7 @@ def test_an_empty_history_says_so(client, alice):
 
 @pytest.mark.django_db
 def test_a_match_without_records_names_the_winning_seat(alice):
-    from accounts import records
+    from players import records
 
     room = Room.objects.create(game="rouba_monte", name="Old")
     match = Match.objects.create(

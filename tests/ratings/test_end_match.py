@@ -10,7 +10,7 @@ host the same (it once erased the loss as ``new_match`` did).
 import pytest
 from channels.db import database_sync_to_async
 
-from accounts.records import recent_matches
+from players.records import recent_matches
 from ratings.models import Rating, RatingChange
 from rooms import services
 from rooms.models import Match, PlayerStat, Room

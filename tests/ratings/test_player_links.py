@@ -8,8 +8,8 @@ answers 404), so its pseudonym is shown without a link.
 import pytest
 from django.urls import reverse
 
-from accounts import erasure
-from accounts.records import recent_matches
+from players import erasure
+from players.records import recent_matches
 from ratings import board, shown
 from ratings.models import Rating
 from rooms.records import participants

@@ -9,9 +9,10 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from accounts import erasure, pseudonyms
+from accounts import pseudonyms
 from chat import service as chat
 from chat.models import ChatMessage
+from players import erasure
 from ratings.models import Rating, RatingChange
 from rooms import services
 from rooms.models import Hand, Match, Participant, Room, Seat

@@ -170,7 +170,7 @@ def test_the_history_names_each_hands_holders_as_recorded(leaver_match, bob):
 
 
 def test_profiles_name_the_real_winners_and_tables_after_the_seats_changed(leaver_match, alice, bob, charlie):
-    from accounts import records
+    from players import records
     from rooms.models import Seat
 
     room, match = leaver_match

@@ -12,8 +12,9 @@ import json
 import pytest
 from django.utils import translation
 
-from accounts import erasure, pseudonyms
+from accounts import pseudonyms
 from chat import service as chat
+from players import erasure
 from rooms import services
 from rooms.live import broadcast
 from rooms.templatetags import mesa_table

@@ -155,7 +155,7 @@ async def test_the_invitees_pages_hear_of_it_live_and_hear_it_go(alice, bob):
 
 
 def test_an_invitation_from_a_deleted_account_no_longer_shows_its_name(alice, bob, room):
-    from accounts.erasure import erase
+    from players.erasure import erase
 
     invitations.invite(alice, room.code, "bob")
     assert [p["host"] for p in invitations.pending_for(bob.id)] == ["alice"]

@@ -9,8 +9,8 @@ from lobby.models import QuickPlayQueue
 from lobby.quick_play import WINDOW_BASE, WINDOW_PER_SECOND, rating_window
 from ratings import method
 from ratings.models import Rating
+from ratings.quick_level import bot_level_for
 from rooms import services
-from rooms.actions.quick_start import bot_level_for
 from rooms.errors import RoomError
 from rooms.models import Room, Seat
 from tests.rooms.helpers import play_until_human

@@ -3,7 +3,7 @@
 import pytest
 from channels.db import database_sync_to_async
 
-from accounts import erasure
+from players import erasure
 from rooms import services
 from rooms.models import Seat
 from tests.rooms.wsclient import closed_with, connect, receive_until

@@ -3,7 +3,7 @@
 Django's own delete of a user would take their chat messages, ratings, rating
 changes and the audit rows with it (every one cascades) and leave the other
 players' hands pointing at nobody, so the user admin has no delete at all. The
-one way staff remove a person is this page: it runs ``accounts.erasure.erase``
+one way staff remove a person is this page: it runs ``players.erasure.erase``
 (the account emptied, the records kept under the pseudonym) and writes the
 audit log. It needs ``accounts.delete_user`` (superusers have it).
 """
@@ -18,7 +18,8 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from accounts import admin_pages, audit, erasure
+from accounts import admin_pages, audit
+from players import erasure
 
 PERMISSION = "accounts.delete_user"
 
