@@ -48,7 +48,7 @@ def _recycle_database_connections(**kwargs) -> None:
 
     Celery's own Django fix-up closes every connection before and after each
     task (settings.CELERY_DB_REUSE_MAX turns that off): a bot move then paid
-    a new PostgreSQL backend each time (docs/benchmarks.md).
+    a new PostgreSQL backend each time (an earlier round of docs/benchmarks.md, in its git history).
     """
     from django.db import close_old_connections
 

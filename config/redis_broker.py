@@ -4,7 +4,7 @@ kombu's Redis channel builds a new ``redis.Redis`` object for every command it
 sends outside its consuming loop (``Channel.conn_or_acquire``): every task
 published, and with ack emulation every task received and acknowledged. In
 redis-py 7 that constructor copies the whole table of response callbacks, and
-it was a fifth of what kombu cost a bot turn in the worker (docs/benchmarks.md).
+it was a fifth of what kombu cost a bot turn in the worker (an earlier round of docs/benchmarks.md, in its git history).
 The client holds no connection of its own (each command borrows one from the
 channel's pool, which is thread-safe), so one client per pool does the same
 work. When the channel drops its pools (a fork, a close) the next command

@@ -105,7 +105,7 @@ TEMPLATES = [
 DATABASE_URL = env_url("DATABASE_URL", ("sqlite", "postgres", "postgresql"))
 if DATABASE_URL:
     # Persistent connections (checked before reuse): a new PostgreSQL backend per
-    # action cost more CPU than the whole move (docs/benchmarks.md).
+    # action cost more CPU than the whole move (an earlier round of docs/benchmarks.md, in its git history).
     DATABASES = {
         "default": dj_database_url.parse(
             DATABASE_URL, conn_max_age=env_int("DB_CONN_MAX_AGE", 60, 0), conn_health_checks=True
@@ -137,7 +137,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     )
     # Connections kept between actions, one per thread (safe with WAL): opening and closing
     # one for every action, in daphne's threads and the in-process worker, held the embedded
-    # default to fewer tables (docs/benchmarks.md).
+    # default to fewer tables (an earlier round of docs/benchmarks.md, in its git history).
     DATABASES["default"].setdefault("CONN_MAX_AGE", env_int("DB_CONN_MAX_AGE", 60, 0))
     # One test database file per test process, so that parallel runs never share one.
     DATABASES["default"]["TEST"] = {"NAME": str(Path(tempfile.gettempdir()) / f"mesa-test-{os.getpid()}.sqlite3")}

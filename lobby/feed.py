@@ -22,12 +22,12 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db.models import Q
+from django.urls import reverse
 from django.utils import translation
 
 from games import registry
 from lobby.models import SitePresence
 from rooms import clock
-from rooms.live import broadcast
 from rooms.models import Presence, Room, Seat
 
 IN_PLAY = (Room.Status.PLAYING, Room.Status.HAND_OVER)
@@ -121,9 +121,48 @@ def _shared_part(change: str | None, game: str | None) -> dict:
     key = (change, game or "", translation.get_language())
     part = _SHARED.get(key) if change else None
     if part is None:
-        part = {"rooms": broadcast.lobby_rooms(game), "online": online_count(), "games": game_counts()}
+        part = {"rooms": lobby_rooms(game), "online": online_count(), "games": game_counts()}
         if change:
             _SHARED[key] = part
             while len(_SHARED) > SHARED_KEPT:
                 _SHARED.popitem(last=False)
     return part
+
+
+def lobby_rooms(game: str | None = None) -> list[dict]:
+    """The public rooms the lobby lists: open, and with somebody connected."""
+    rooms = (
+        Room.objects.filter(is_public=True, empty_since__isnull=True)
+        .exclude(status=Room.Status.CLOSED)
+        .select_related("host")
+        .prefetch_related("seats__user")
+        .order_by("-updated_at")
+    )
+    if game:
+        rooms = rooms.filter(game=game)
+    out = []
+    for room in rooms[:200]:
+        seats = list(room.seats.all())
+        out.append(
+            {
+                "code": room.code,
+                "name": room.name,
+                "game": room.game,
+                "game_name": room.get_game_display(),
+                "status": room.status,
+                "status_name": str(room.get_status_display()),
+                "host": (room.host.display_name or room.host.username) if room.host else None,
+                "host_url": reverse("player", args=[room.host_id]) if room.host else None,  # their page
+                "seats": room.seat_count,
+                "people": sum(1 for s in seats if s.user_id),
+                "bots": sum(1 for s in seats if s.bot_level),
+                "free": sum(1 for s in seats if s.is_empty),
+                # Bots' seats a person may take (reserved from the game's next boundary while in play).
+                "bot_seats": sum(1 for s in seats if s.bot_level and not s.stand_in and s.reserved_by_id is None),
+                "quick_play": room.quick_play,
+                "time_limit": room.time_limit,
+                "paused": room.paused,
+                "rated": room.rated,
+            }
+        )
+    return out

@@ -4,7 +4,7 @@ Django builds a queryset's SQL anew on each execution. For the reads and
 writes that every move makes (the room locked with its host, match and hand;
 the seats with their people; the hand's state and move log; the room row)
 that building was about half of the CPU a move cost in a daphne process
-(docs/benchmarks.md). Here each statement is compiled once per thread (Django
+(an earlier round of docs/benchmarks.md, in its git history). Here each statement is compiled once per thread (Django
 connections are per thread) and then run with new parameters; rows become
 model instances exactly as a queryset makes them, through the same compiler
 and converters, so a loaded room is indistinguishable from ``Room.objects…``.

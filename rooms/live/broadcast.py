@@ -7,7 +7,6 @@ view; nobody ever receives another seat's snapshot. Called only on commit.
 
 import uuid
 
-from django.urls import reverse
 from django.utils import timezone
 
 from config import realtime
@@ -78,42 +77,3 @@ def publish_room(room_id: int, room=None, seats=None, state=None) -> dict[int, d
 def publish_lobby() -> None:
     """Tell every lobby socket the list changed; the id lets the readers of one change share its frame."""
     realtime.group_send(LOBBY_GROUP, {"type": "lobby.changed", "change": uuid.uuid4().hex})
-
-
-def lobby_rooms(game: str | None = None) -> list[dict]:
-    """The public rooms the lobby lists: open, and with somebody connected."""
-    rooms = (
-        Room.objects.filter(is_public=True, empty_since__isnull=True)
-        .exclude(status=Room.Status.CLOSED)
-        .select_related("host")
-        .prefetch_related("seats__user")
-        .order_by("-updated_at")
-    )
-    if game:
-        rooms = rooms.filter(game=game)
-    out = []
-    for room in rooms[:200]:
-        seats = list(room.seats.all())
-        out.append(
-            {
-                "code": room.code,
-                "name": room.name,
-                "game": room.game,
-                "game_name": room.get_game_display(),
-                "status": room.status,
-                "status_name": str(room.get_status_display()),
-                "host": (room.host.display_name or room.host.username) if room.host else None,
-                "host_url": reverse("player", args=[room.host_id]) if room.host else None,  # their page
-                "seats": room.seat_count,
-                "people": sum(1 for s in seats if s.user_id),
-                "bots": sum(1 for s in seats if s.bot_level),
-                "free": sum(1 for s in seats if s.is_empty),
-                # Bots' seats a person may take (reserved from the game's next boundary while in play).
-                "bot_seats": sum(1 for s in seats if s.bot_level and not s.stand_in and s.reserved_by_id is None),
-                "quick_play": room.quick_play,
-                "time_limit": room.time_limit,
-                "paused": room.paused,
-                "rated": room.rated,
-            }
-        )
-    return out

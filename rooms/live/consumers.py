@@ -91,7 +91,7 @@ def _run_action(action: str, user, code: str, msg: dict, room_id: int | None = N
 
 
 # Not thread-sensitive: actions of different rooms run in parallel threads instead of
-# queueing on daphne's one sync thread (docs/benchmarks.md). Each action is its own
+# queueing on daphne's one sync thread (an earlier round of docs/benchmarks.md, in its git history). Each action is its own
 # transaction under the room's row lock, and one socket's actions stay in order
 # because the consumer awaits each before reading the next message.
 _run = database_sync_to_async(_run_action, thread_sensitive=False)

@@ -7,8 +7,8 @@ import re
 import pytest
 from django.test import Client
 
+from lobby import feed
 from rooms import services
-from rooms.live import broadcast
 from rooms.models import Room
 
 pytestmark = pytest.mark.django_db
@@ -68,7 +68,7 @@ def test_the_lobby_says_which_rooms_are_rated_and_which_casual(alice):
     assert json_script(_page(alice, "/lobby/", "en"), "mesa-strings")["casual"] == "Casual"
     for room in (rated, casual):
         Room.objects.filter(pk=room.pk).update(empty_since=None)
-    listed = {entry["code"]: entry["rated"] for entry in broadcast.lobby_rooms()}
+    listed = {entry["code"]: entry["rated"] for entry in feed.lobby_rooms()}
     assert listed == {rated.code: True, casual.code: False}
 
 

@@ -13,9 +13,9 @@ from channels.db import database_sync_to_async
 
 from lobby import feed as lobby_feed
 from lobby import quick_play
+from lobby.feed import lobby_rooms
 from lobby.models import SitePresence
 from rooms import services
-from rooms.live.broadcast import lobby_rooms
 from rooms.models import Room
 from tests.rooms.wsclient import connect, receive_until
 
@@ -156,11 +156,10 @@ async def test_the_readers_of_one_change_share_its_list_and_each_gets_their_own_
     Every frame sent for a change (`send_rooms` with its id) is counted against the builds of
     the list: as many builds as distinct changes, not as frames."""
     from lobby.consumers import LobbyConsumer
-    from rooms.live import broadcast
 
     builds, answered = [], []
-    real_rooms, real_send = broadcast.lobby_rooms, LobbyConsumer.send_rooms
-    monkeypatch.setattr(broadcast, "lobby_rooms", lambda game=None: builds.append(game) or real_rooms(game))
+    real_rooms, real_send = lobby_feed.lobby_rooms, LobbyConsumer.send_rooms
+    monkeypatch.setattr(lobby_feed, "lobby_rooms", lambda game=None: builds.append(game) or real_rooms(game))
 
     async def counted(consumer, change=None):
         answered.append(change)

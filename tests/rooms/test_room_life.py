@@ -147,7 +147,7 @@ def test_a_reconnection_within_two_minutes_keeps_the_seat_and_the_hand(alice, bo
 
 
 def test_a_room_with_nobody_connected_pauses_leaves_the_list_and_expires(alice, clock):
-    from rooms.live.broadcast import lobby_rooms
+    from lobby.feed import lobby_rooms
 
     room = room_with(alice, bots=(1,))
     connect(alice, room)

@@ -28,6 +28,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games import registry
+from lobby import feed
 from rooms import services
 from rooms.live import broadcast
 from rooms.models import Hand, Hint, Match, Participant, PlayerStat, Presence, Room, Seat
@@ -315,7 +316,7 @@ def hostile_problems(game: str, variant: str, alice, bob, staff) -> list[str]:
                 return broadcast.snapshot_message(snaps[user.pk])["text"]
 
             problems += strict_json_problems(label, text)
-    problems += strict_json_problems("lobby", lambda: json.dumps(broadcast.lobby_rooms()))
+    problems += strict_json_problems("lobby", lambda: json.dumps(feed.lobby_rooms()))
     return problems
 
 
