@@ -10,5 +10,5 @@ from django.dispatch import Signal
 room_closed = Signal()
 
 # A match ended and its entrants were counted: ``match``, ``teams``, ``rows`` (the
-# participants' rows of rooms/participants.py). The ratings rate it.
+# participants' rows of rooms/records/participants.py). The ratings rate it.
 match_ended = Signal()
