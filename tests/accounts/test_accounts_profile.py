@@ -234,6 +234,29 @@ def test_a_display_name_that_looks_like_another_player_is_refused(client, alice,
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize("name", ["alicé", "ÁLICE", "Àlîcë", "Alice the Böld", "ALICE THE BOLD"])
+def test_a_display_name_that_differs_only_by_accents_is_refused(client, alice, bob, name):
+    """Issue 55: the accents are taken off before the skeleton is, for display names too."""
+    alice.display_name = "Alice the Bold"
+    alice.save()
+    client.force_login(bob)
+    response = client.post(URL, {"display_name": name, "language": "en"})
+    assert response.status_code == 200
+    # the same refusal as any look-alike: its code, and its message in the reader's language
+    assert [e.code for e in response.context["form"].errors.as_data()["display_name"]] == ["lookalike"]
+    bob.refresh_from_db()
+    assert bob.display_name == ""
+
+
+@pytest.mark.django_db
+def test_an_accented_display_name_nobody_looks_like_is_fine(client, alice, bob):
+    client.force_login(bob)
+    assert client.post(URL, {"display_name": "João", "language": "en"}).status_code == 302
+    bob.refresh_from_db()
+    assert bob.display_name == "João" and bob.shown_name_skeleton == "joao"
+
+
+@pytest.mark.django_db
 def test_ones_own_username_is_a_fine_display_name(client, alice, bob):
     client.force_login(bob)
     assert client.post(URL, {"display_name": "Bob", "language": "en"}).status_code == 302

@@ -197,6 +197,36 @@ def test_a_name_that_looks_like_another_players_is_refused(client, alice, lookal
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize(
+    "lookalike", ["alicé", "ÁLICE", "Álice", "àlîcë", "ÀLÎCË", "alice\u0301", "alIcé", "ａｌｉｃé"]
+)
+def test_a_name_that_differs_only_by_accents_is_refused(client, alice, lookalike):
+    """Issue 55: alicé was accepted beside alice; the accents are taken off before the skeleton is."""
+    response = _signup(client, username=lookalike)
+    assert response.status_code == 200
+    # the same refusal as any look-alike: its code, and its message in the reader's language
+    assert [e.code for e in response.context["form"].errors.as_data()["username"]] == ["lookalike"]
+    assert not User.objects.filter(username=lookalike).exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("taken", "lookalike"), [("álice", "alice"), ("ÁLICE", "alice"), ("ÁLICE", "aIice")])
+def test_an_accented_name_taken_first_is_found_too(client, make_user, taken, lookalike):
+    make_user(taken)
+    response = _signup(client, username=lookalike)
+    assert "username" in response.context["form"].errors
+    assert not User.objects.filter(username=lookalike).exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name", ["joão", "Zoë", "élodie"])
+def test_an_accented_name_nobody_looks_like_is_fine(client, alice, name):
+    assert _signup(client, username=name).status_code == 302
+    assert User.objects.filter(username=name).exists()
+    assert User.objects.get(username=name).username_skeleton.isascii()
+
+
+@pytest.mark.django_db
 def test_names_that_only_share_letters_are_fine(client, alice):
     assert _signup(client, username="alicia").status_code == 302
     assert User.objects.get(username="alicia").username_skeleton == "alicia"
@@ -268,3 +298,22 @@ def test_a_mail_server_that_fails_does_not_fail_the_sign_up(client, monkeypatch)
     monkeypatch.setattr(email_confirmation, "send_mail", refuse)
     assert _signup(client).status_code == 302
     assert User.objects.get(username="carol").pending_email == "carol@example.com"
+
+
+@pytest.mark.django_db
+def test_the_migration_recomputes_the_skeletons_of_existing_accounts(client, make_user):
+    """Accounts made before issue 55 stored ``alicé`` as their skeleton: the data migration recomputes them."""
+    import importlib
+
+    from django.apps import apps
+
+    old = make_user("alicé")
+    old.display_name = "Zoë"
+    old.save()
+    User.objects.filter(pk=old.pk).update(username_skeleton="alicé", shown_name_skeleton="zoë")  # as stored before
+    migration = importlib.import_module("accounts.migrations.0007_skeletons_without_accents")
+    migration.recompute_skeletons(apps, None)
+    old.refresh_from_db()
+    assert (old.username_skeleton, old.shown_name_skeleton) == ("alice", "zoe")
+    response = _signup(client, username="alice")
+    assert [e.code for e in response.context["form"].errors.as_data()["username"]] == ["lookalike"]
