@@ -17,7 +17,7 @@ from chat import phrases, rate
 from chat.models import ChatMessage, ChatMute, ChatReport, SiteMute
 from chat.text import clean, clean_note
 from rooms import clock
-from rooms.errors import RoomError
+from rooms.errors import RoomError, valid_id
 from rooms.models import Participant, Presence, Room, Seat
 from rooms.table import open_table
 
@@ -144,7 +144,8 @@ def snapshot_fields(room_id: int, reader_id: int) -> dict:
 
 def set_mute(user, other_id, muted) -> None:
     """``user`` stops (or starts again) receiving ``other_id``'s messages."""
-    if isinstance(other_id, bool) or not isinstance(other_id, int) or not isinstance(muted, bool):
+    valid_id(other_id)
+    if not isinstance(muted, bool):
         raise RoomError("bad_message")
     if other_id == user.id:
         raise RoomError("chat_self_mute")
@@ -175,8 +176,7 @@ def report(user, code: str, message_id, reason, note=None) -> None:
     ``reason`` is one of ``ChatReport.Reason``; ``note`` is optional free text,
     cleaned like a message (at most 200 characters) and shown to staff only.
     """
-    if isinstance(message_id, bool) or not isinstance(message_id, int):
-        raise RoomError("bad_message")
+    valid_id(message_id)
     if not isinstance(reason, str) or reason not in ChatReport.Reason.values:
         raise RoomError("chat_bad_reason")
     note = clean_note(note)

@@ -16,7 +16,7 @@ urlpatterns = [
     # The account's pages (accounts/urls.py) and a player's own pages of it (players/urls.py): one namespace.
     path("accounts/", include((accounts_urls.urlpatterns + players_urls.urlpatterns, "accounts"))),
     path("leaderboards/", include("ratings.urls")),
-    path("players/<int:user_id>/", players_views.player, name="player"),
+    path("players/<id:user_id>/", players_views.player, name="player"),
     path("", include("lobby.urls")),
     path("", include("rooms.urls")),
     path("admin/", admin.site.urls),

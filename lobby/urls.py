@@ -10,6 +10,6 @@ urlpatterns = [
     path("lobby/", views.lobby, name="lobby"),
     path("play/", play_views.play, name="play"),
     path("rooms/<str:code>/invite/", invite_views.invite, name="invite"),
-    path("invitations/<int:invitation_id>/accept/", invite_views.accept, name="accept_invitation"),
-    path("invitations/<int:invitation_id>/decline/", invite_views.decline, name="decline_invitation"),
+    path("invitations/<id:invitation_id>/accept/", invite_views.accept, name="accept_invitation"),
+    path("invitations/<id:invitation_id>/decline/", invite_views.decline, name="decline_invitation"),
 ]

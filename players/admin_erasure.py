@@ -63,4 +63,4 @@ def _forget_old_names(person) -> None:
 
 
 def urls(model_admin) -> list:
-    return admin_pages.route(model_admin, "<int:user_id>/erase/", "accounts_user_erase", view)
+    return admin_pages.route(model_admin, "<id:user_id>/erase/", "accounts_user_erase", view)

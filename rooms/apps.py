@@ -1,6 +1,8 @@
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
+from config import ids
+
 
 class RoomsConfig(AppConfig):
     name = "rooms"
@@ -8,4 +10,5 @@ class RoomsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
-        pass
+        # ``<id:…>`` in the URLs of this app and of those above it (config/ids.py): the lowest app using it.
+        ids.register_path_converter()

@@ -5,6 +5,7 @@ English, from the error catalogue (rooms/words/messages.py) unless the raiser gi
 its own; a reader gets the catalogue's text in their language.
 """
 
+from config import ids
 from rooms.words.messages import english
 
 
@@ -21,3 +22,17 @@ class RoomError(Exception):
 
     def as_dict(self) -> dict:
         return {"code": self.code, "message": self.message, **({"params": self.params} if self.params else {})}
+
+
+def valid_id(value) -> int:
+    """A primary key a client sent (a user's, a message's): ``config.ids.is_id``, else ``bad_message``."""
+    if not ids.is_id(value):
+        raise RoomError("bad_message")
+    return value
+
+
+def valid_seat(value) -> int:
+    """A seat's index a client sent: ``config.ids.is_seat``, else ``bad_message`` (a seat the room lacks: ``bad_seat``)."""
+    if not ids.is_seat(value):
+        raise RoomError("bad_message")
+    return value

@@ -4,19 +4,21 @@ from django.contrib import admin
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy
 
+from config import ids
 from rooms.models import Room
 
 
 class IdFilter(admin.SimpleListFilter):
-    """A filter by one row's id: a value that is not a whole number filters nothing."""
+    """A filter by one row's id: a value that is not an id (config/ids.py) filters nothing."""
 
     lookup = ""  # the queryset's filter for the chosen id
     distinct = False  # the lookup crosses a to-many relation: each row once
 
     def queryset(self, request, queryset):
-        if not (self.value() and str(self.value()).isdigit()):
+        chosen_id = ids.id_from_text(self.value())
+        if chosen_id is None:
             return queryset
-        chosen = queryset.filter(**{self.lookup: int(self.value())})
+        chosen = queryset.filter(**{self.lookup: chosen_id})
         return chosen.distinct() if self.distinct else chosen
 
 

@@ -55,7 +55,7 @@ class HandAdmin(ReadOnlyAdmin):
 
     def get_urls(self):
         export = path(
-            "<int:hand_id>/export.json",
+            "<id:hand_id>/export.json",
             self.admin_site.admin_view(hand_export.view),
             name="rooms_hand_export",
         )

@@ -72,7 +72,7 @@ class MatchAdmin(ReadOnlyAdmin):
 
     def get_urls(self):
         export = path(
-            "<int:match_id>/export.json",
+            "<id:match_id>/export.json",
             self.admin_site.admin_view(hand_export.match_view),
             name="rooms_match_export",
         )

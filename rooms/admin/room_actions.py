@@ -119,7 +119,7 @@ def single(model_admin, request, room_id: int, action: str):
 
 
 def room_urls(model_admin) -> list:
-    return admin_pages.route(model_admin, "<int:room_id>/staff/<str:action>/", "rooms_room_staff_action", single)
+    return admin_pages.route(model_admin, "<id:room_id>/staff/<str:action>/", "rooms_room_staff_action", single)
 
 
 def links(room: Room) -> str:

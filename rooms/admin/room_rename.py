@@ -49,4 +49,4 @@ def view(model_admin, request, room_id: int):
 
 
 def urls(model_admin) -> list:
-    return admin_pages.route(model_admin, "<int:room_id>/staff/rename/", "rooms_room_rename", view)
+    return admin_pages.route(model_admin, "<id:room_id>/staff/rename/", "rooms_room_rename", view)

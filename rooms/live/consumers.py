@@ -20,7 +20,7 @@ from django.db import DatabaseError
 
 from config import realtime
 from rooms import extensions, services
-from rooms.errors import RoomError
+from rooms.errors import RoomError, valid_seat
 from rooms.live import broadcast, frames, limits
 from rooms.live.guarded import (  # noqa: F401 - the close codes are the protocol's, named here too
     CLOSE_ABUSE,
@@ -42,16 +42,14 @@ CLOSE_ROOM_CLOSED = 4410  # the room was closed (by its host or staff): the page
 logger = logging.getLogger(__name__)
 
 
-def _int(msg: dict, key: str):
-    value = msg.get(key)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RoomError("bad_message")
-    return value
+def _seat(msg: dict, key: str) -> int:
+    """A seat named by the frame (config/ids.py): a bool, a float, a negative or a huge number is ``bad_message``."""
+    return valid_seat(msg.get(key))
 
 
 ACTIONS = {
     "move": lambda user, code, msg: services.move(user, code, msg.get("version"), msg.get("move")),
-    "sit": lambda user, code, msg: services.sit(user, code, _int(msg, "seat")),
+    "sit": lambda user, code, msg: services.sit(user, code, _seat(msg, "seat")),
     "leave": lambda user, code, msg: services.leave(user, code),
     "start": lambda user, code, msg: services.start_match(user, code),
     "new_match": lambda user, code, msg: services.start_match(user, code),
@@ -59,15 +57,15 @@ ACTIONS = {
     "next_hand": lambda user, code, msg: services.next_hand(user, code),
     "pause": lambda user, code, msg: services.pause(user, code),
     "resume": lambda user, code, msg: services.resume(user, code),
-    "add_bot": lambda user, code, msg: services.add_bot(user, code, _int(msg, "seat"), msg.get("level", "normal")),
-    "remove_bot": lambda user, code, msg: services.remove_bot(user, code, _int(msg, "seat")),
+    "add_bot": lambda user, code, msg: services.add_bot(user, code, _seat(msg, "seat"), msg.get("level", "normal")),
+    "remove_bot": lambda user, code, msg: services.remove_bot(user, code, _seat(msg, "seat")),
     "options": lambda user, code, msg: services.set_options(
         user, code, msg.get("options"), msg.get("time_limit", "keep")
     ),
-    "move_seat": lambda user, code, msg: services.move_seat(user, code, _int(msg, "seat"), _int(msg, "to")),
-    "swap_seats": lambda user, code, msg: services.swap_seats(user, code, _int(msg, "seat"), _int(msg, "other")),
-    "remove_person": lambda user, code, msg: services.remove_person(user, code, _int(msg, "seat")),
-    "hand_host": lambda user, code, msg: services.hand_host(user, code, _int(msg, "seat")),
+    "move_seat": lambda user, code, msg: services.move_seat(user, code, _seat(msg, "seat"), _seat(msg, "to")),
+    "swap_seats": lambda user, code, msg: services.swap_seats(user, code, _seat(msg, "seat"), _seat(msg, "other")),
+    "remove_person": lambda user, code, msg: services.remove_person(user, code, _seat(msg, "seat")),
+    "hand_host": lambda user, code, msg: services.hand_host(user, code, _seat(msg, "seat")),
     "close_room": lambda user, code, msg: services.close_by_host(user, code),
     "hint": lambda user, code, msg: services.hint(user, code),
     "client_seed": lambda user, code, msg: services.set_client_seed(user, code, msg.get("seed")),

@@ -60,7 +60,11 @@ fields = st.dictionaries(
         ["seat", "version", "move", "level", "options", "time_limit", "seed", "room", "user_id", "code"]
         + ["text", "phrase", "user", "muted", "message", "reason", "note"]
     ),
-    anything | st.integers(-2, 6) | st.sampled_from(["easy", "hard", "ab12cd34ef", {"type": "discard", "card": "AS"}]),
+    anything
+    | st.integers(-2, 6)
+    | st.sampled_from(["easy", "hard", "ab12cd34ef", {"type": "discard", "card": "AS"}])
+    # ids beyond the database's 64-bit integers (issue 55): a seat, a user, a message
+    | st.sampled_from([2**63, -(2**63) - 5, 10**20]),
     max_size=4,
 )
 action_msg = st.builds(
