@@ -47,6 +47,24 @@ def record(actor, target, action: str, detail: str = "") -> LogEntry:
     )
 
 
+def _rows_about(target):
+    kind = ContentType.objects.get_for_model(type(target), for_concrete_model=False)
+    return LogEntry.objects.filter(content_type=kind, object_id=str(target.pk))
+
+
+def details(target, action: str) -> list[str]:
+    """The details of every row of ``action`` about ``target``, oldest first (a reset display name: the old name)."""
+    ACTIONS[action]  # noqa: B018 - an unknown code is a programming error
+    prefix = f"{action}: "
+    rows = _rows_about(target).filter(change_message__startswith=prefix).order_by("action_time", "pk")
+    return [message[len(prefix) :] for message in rows.values_list("change_message", flat=True)]
+
+
+def rename_target(target) -> int:
+    """The rows about ``target`` name it as it is now (an erased account: its pseudonym, players/erasure.py)."""
+    return _rows_about(target).update(object_repr=str(target)[:200])
+
+
 def describe(entry: LogEntry) -> str:
     """A row's action in words: ours from ``ACTIONS``, the admin's own as Django words it."""
     code, _sep, detail = entry.change_message.partition(": ")

@@ -15,7 +15,7 @@ address, what page); it never authenticates anybody.
 
 from datetime import timedelta
 
-from axes.models import AccessAttempt, AccessAttemptExpiration
+from axes.models import AccessAttempt, AccessAttemptExpiration, AccessFailureLog, AccessLog
 from django.conf import settings
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db.models import Max, Min, Sum
@@ -108,3 +108,16 @@ def lockout_response(request, original_response, credentials):
     form.add_error(None, ValidationError(LOCKED_MESSAGE, code="throttled"))
     response = TemplateResponse(request, original_response.template_name, context, status=status)
     return response.render()
+
+
+def forget(*usernames: str) -> int:
+    """The throttle's records of these names go (an erased account, players/erasure.py); returns how many.
+
+    Every record of a pair (its failures, its expiry, and the logs axes may keep) names the
+    username as it was typed, case-folded (``username_key``).
+    """
+    keys = {str(name).strip().casefold()[:USERNAME_LENGTH] for name in usernames} - {""}
+    gone = 0
+    for model in (AccessAttempt, AccessFailureLog, AccessLog):
+        gone += model.objects.filter(username__in=keys).delete()[0]
+    return gone

@@ -1,9 +1,12 @@
-"""What chat lends the room layer (rooms/extensions.py): its socket actions, its part of a full snapshot, site mutes.
+"""What chat lends the room layer (rooms/extensions.py): its socket actions, its part of a full snapshot, its gate.
 
 The room's socket carries the chat, but the rooms app imports nothing of chat
 (chat builds on it): these fill the room layer's slots when the app is ready.
+The gate (chat/gate.py) is where a room's name meets the site-wide mute and
+the site's text rules, as every other text a person publishes does.
 """
 
+from chat import gate
 from chat import service as chat
 from rooms import extensions
 
@@ -18,13 +21,7 @@ SOCKET_ACTIONS = {
 }
 
 
-def site_mute_params(user_id: int) -> dict[str, str] | None:
-    """Until when the staff muted this person site-wide, as a refusal says it; None when not muted."""
-    mute = chat.site_mute(user_id)
-    return None if mute is None else chat.mute_params(mute)
-
-
 def connect() -> None:
     extensions.add_socket_actions(SOCKET_ACTIONS)
     extensions.reader_fields.fill(chat.snapshot_fields)
-    extensions.site_mute_params.fill(site_mute_params)
+    extensions.words.fill(gate.words)

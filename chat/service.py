@@ -4,18 +4,19 @@ A message is written under the room's lock (``rooms.table.open_table``, so a
 closing room and a message never cross) and travels as its own event
 (``chat``) to everyone connected to the room except those who muted its
 author; the room's version and snapshots are left alone (``events_only``).
-Everything that can refuse a message without the room (a site-wide mute, the
-rate limit, the text itself) refuses it before the lock is taken.
+Everything that can refuse a message without the room (a site-wide mute and
+the text's rules, both chat/gate.py's, then the rate limit) refuses it before
+the lock is taken.
 """
 
-from datetime import UTC, timedelta
+from datetime import timedelta
 
 from django.db import IntegrityError, transaction
 
 from accounts import audit
-from chat import phrases, rate
+from chat import gate, phrases, rate
 from chat.models import ChatMessage, ChatMute, ChatReport, SiteMute
-from chat.text import clean, clean_note
+from chat.text import clean_note
 from rooms import clock
 from rooms.errors import RoomError, valid_id
 from rooms.models import Participant, Presence, Room, Seat
@@ -25,20 +26,17 @@ HISTORY = 50
 
 
 def say(user, code: str, raw) -> ChatMessage:
-    return _write(user, code, text=clean(raw))
+    now = clock.now()
+    return _write(user, code, now, text=gate.words(user, "chat", raw, now))
 
 
 def say_phrase(user, code: str, key) -> ChatMessage:
-    if not isinstance(key, str) or key not in phrases.PHRASES:
-        raise RoomError("chat_bad_phrase")
-    return _write(user, code, phrase=key)
-
-
-def _write(user, code: str, text: str = "", phrase: str = "") -> ChatMessage:
     now = clock.now()
-    mute = site_mute(user.id, now)
-    if mute is not None:
-        raise RoomError("chat_muted", **mute_params(mute))
+    return _write(user, code, now, phrase=gate.words(user, "chat_phrase", key, now))
+
+
+def _write(user, code: str, now, text: str = "", phrase: str = "") -> ChatMessage:
+    """The words passed the gate (chat/gate.py: the mute, the text); the rate limit, then the room."""
     if not rate.take(user.id, now):
         raise RoomError("chat_rate_limited")
     with open_table(code, user=user) as t:
@@ -49,21 +47,6 @@ def _write(user, code: str, text: str = "", phrase: str = "") -> ChatMessage:
         t.emit("chat", exclude=set(muters), **event(message))
         t.events_only()
     return message
-
-
-def site_mute(user_id: int, now=None) -> SiteMute | None:
-    """The staff's mute of this user in force now (the one that ends last), if any."""
-    now = clock.now() if now is None else now
-    return SiteMute.objects.filter(user_id=user_id, until__gt=now).order_by("-until").first()
-
-
-def mute_params(mute: SiteMute) -> dict[str, str]:
-    """Until when, as text (UTC, the fallback every reader can read) and as ISO 8601 for the browser's own zone."""
-    until = mute.until.astimezone(UTC)
-    return {
-        "until": f"{until:%Y-%m-%d %H:%M} UTC",
-        "until_iso": until.isoformat(timespec="seconds").replace("+00:00", "Z"),
-    }
 
 
 def event(message: ChatMessage) -> dict:

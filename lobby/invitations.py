@@ -5,6 +5,9 @@ an unknown name, an account that is closed, the host's own name, someone
 already seated there and someone who muted the host in the chat (the site's
 only block) are all told nothing and get nothing, so the form never tells
 whether an account exists. The rate per host is the view's (lobby/press_limits.py).
+An invitation carries the host's words (their name, their room's name) to the
+invitee's header, so it passes chat's gate (chat/gate.py) first: a host the
+staff muted site-wide sends none (``muted_invitation``) until the mute ends.
 
 An invitation is pending until it is answered or its room closes (it expires
 with the room). The invitee's pages hear of it over their site socket, on the
@@ -19,6 +22,7 @@ from dataclasses import dataclass
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
+from chat import gate
 from chat.models import ChatMute
 from config import realtime
 from lobby.models import Invitation
@@ -58,8 +62,10 @@ def payload(invitation: Invitation) -> dict:
 def invite(host, code: str, username) -> None:
     """``host`` invites the player named ``username`` to room ``code``; the same return for every name.
 
-    Refused (``RoomError``) only for what the host may know: the room is not theirs, or is closed.
+    Refused (``RoomError``) only for what the host may know: they are muted site-wide, the room is not
+    theirs, or is closed.
     """
+    gate.words(host, "invitation")
     with transaction.atomic():
         room = Room.objects.select_for_update().filter(code=code).first()
         if room is None:

@@ -9,9 +9,7 @@ audit log. It needs ``accounts.delete_user`` (superusers have it).
 """
 
 from django.contrib import messages
-from django.contrib.admin.models import LogEntry
 from django.contrib.auth import get_user_model
-from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404
@@ -40,9 +38,8 @@ def view(model_admin, request, user_id: int):
     elif person.pseudonym:
         refusal = _("This account is already deleted.")
     if refusal is None and request.method == "POST" and request.POST.get("confirm") == "yes":
-        erasure.erase(person)
+        erasure.erase(person)  # the audit rows about the person now name the emptied account
         person.refresh_from_db()
-        _forget_old_names(person)
         audit.record(request.user, person, "account_erase")
         model_admin.message_user(
             request, _("The account is deleted; its records now name %(name)s.") % {"name": person.shown_name}
@@ -54,12 +51,6 @@ def view(model_admin, request, user_id: int):
     return admin_pages.page(
         model_admin, request, "admin/accounts/user/erase.html", _("Delete this account"), person=person, refusal=refusal
     )
-
-
-def _forget_old_names(person) -> None:
-    """The audit rows about the person named them as they were: they name the emptied account now."""
-    kind = ContentType.objects.get_for_model(type(person), for_concrete_model=False)
-    LogEntry.objects.filter(content_type=kind, object_id=str(person.pk)).update(object_repr=str(person)[:200])
 
 
 def urls(model_admin) -> list:

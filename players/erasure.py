@@ -8,18 +8,27 @@ stable pseudonym ("Jogador 4f2a"): the hands they played, their moves, ratings,
 statistics and chat messages, since those are also the other players' history
 and the ratings and verify pages are computed from them. The account's row
 itself stays as an empty, inactive shell holding the pseudonym, so that every
-record pointing at it still reads. docs/operations.md ("Deleting an account").
-"""
+record pointing at it still reads.
 
-import re
+Every stored mention of the person is rewritten to the pseudonym, in one
+transaction (players/erasure_records.py): the records the site wrote (hands,
+logs, participants, and the events, last move and history of every room that
+names them, left, closed or live) and the words people wrote about them (chat
+lines and report notes of those rooms, room names, the staff's mute reasons and
+audit log), and the log-in throttle forgets their username.
+docs/accounts.md ("Erasure") and docs/operations.md ("A player's own data").
+"""
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import Q
 
-from accounts import pseudonyms
+from accounts import audit, lockout, pseudonyms
+from chat.models import ChatMessage
+from players import erasure_records
 from rooms.actions.seats import leave_seat
-from rooms.models import Hand, Participant, Room, Seat
-from rooms.records import describe, participants, stored
+from rooms.hints.models import Hint
+from rooms.models import Match, Participant, Presence, Room, Seat
 from rooms.table import open_table
 
 
@@ -29,9 +38,11 @@ def erase(user) -> str:
     with transaction.atomic():
         locked = get_user_model().objects.select_for_update().get(pk=user.pk)
         tag = locked.pseudonym or pseudonyms.new_tag(lambda t: get_user_model().objects.filter(pseudonym=t).exists())
-        old_names = _names_of(locked)
-        old_username = locked.username
-        _rewrite_records(locked, tag, old_names, old_username, left)
+        names = _names_of(locked)
+        emails = {locked.email or "", locked.pending_email} - {""}
+        rooms = left | _rooms_of(locked) | erasure_records.rooms_naming(names)
+        erasure_records.rewrite(locked, tag, names, emails, rooms)
+        lockout.forget(locked.username, *emails)
         locked.pseudonym = tag
         locked.username = f"jogador-{tag}"
         locked.email, locked.pending_email = None, ""
@@ -44,6 +55,7 @@ def erase(user) -> str:
         locked.save()
         locked.groups.clear()
         locked.user_permissions.clear()
+        audit.rename_target(locked)  # the audit rows about the account name the emptied one
     return tag
 
 
@@ -67,78 +79,21 @@ def _leave_every_room(user) -> set[int]:
 
 
 def _names_of(user) -> set[str]:
-    """Every name the person was recorded under (display names change), and today's."""
+    """Every name the person was recorded under: today's, those of their hands, those the staff reset."""
     names = set(Participant.objects.filter(user=user).exclude(name="").values_list("name", flat=True))
+    names |= set(audit.details(user, "display_name_reset"))
     return names | {user.display_name or user.username, user.username} - {""}
 
 
-def _replace_names(text: str, names: set[str], pseudonym: str) -> str:
-    for name in sorted(names, key=len, reverse=True):
-        text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", pseudonym, text)
-    return text
-
-
-def _texts_renamed(text, names: set[str], tag: str):
-    """A sentence in every language ({"pt-br": …, "en": …}) with the person's names as the pseudonym in each."""
-    if not isinstance(text, dict):
-        return text
-    return {
-        language: _replace_names(words, names, pseudonyms.in_language(tag, language))
-        if isinstance(words, str)
-        else words
-        for language, words in text.items()
-    }
-
-
-def _rewrite_records(user, tag: str, names: set[str], old_username: str, left: set[int]) -> None:
-    """The stored names of the person in hands, logs, room histories, events and last moves become the pseudonym."""
-    stored_name = pseudonyms.stored_name(tag)
-    rows = Participant.objects.filter(user=user)
-    rows.update(name=stored_name)
-    hand_ids = set(rows.exclude(hand=None).values_list("hand_id", flat=True))
-    for hand in Hand.objects.filter(id__in=hand_ids):
-        holders = participants.holders(hand)
-        hand.players = participants.history_players(holders)
-        moves = stored.dicts(hand.moves)
-        for entry in moves:
-            if entry.get("by") == old_username:
-                entry["by"] = f"jogador-{tag}"
-            if entry.get("name") in names:
-                entry["name"] = stored_name
-            if "text" in entry:
-                entry["text"] = _texts_renamed(entry["text"], names, tag)
-        hand.moves = moves
-        hand.save(update_fields=["players", "moves"])
-    match_rooms = set(rows.values_list("match__room_id", flat=True))
-    for room in Room.objects.filter(id__in=match_rooms | left).select_for_update():
-        _rewrite_room_words(room, names, tag)
-        history = stored.as_list(room.history)
-        for entry in history:
-            if not isinstance(entry, dict):
-                continue
-            held = Participant.objects.filter(match_id=entry.get("match"), hand_number=entry.get("number"))
-            entry["players"] = participants.history_players(list(held.order_by("seat", "from_move", "id")))
-        room.history = history
-        room.history_key = stored.history_key(history)
-        room.save(update_fields=["history", "history_key", "events", "last_move"])
-
-
-def _rewrite_room_words(room, names: set[str], tag: str) -> None:
-    """The room's events (their sentences made again from the renamed parameters) and its last move."""
-    stored_name = pseudonyms.stored_name(tag)
-    events = stored.dicts(room.events)
-    for event in events:
-        params = stored.as_dict(event.get("params"))
-        for key, value in params.items():
-            if isinstance(value, dict) and value.get("name") in names:
-                params[key] = {**value, "name": stored_name}
-        event["params"] = params
-        event["text"] = describe.in_languages(describe.room_event, str(event.get("code")), params)
-    room.events = events
-    last = stored.as_dict(room.last_move)
-    if last:
-        if last.get("name") in names:
-            last["name"] = stored_name
-        if "text" in last:
-            last["text"] = _texts_renamed(last["text"], names, tag)
-        room.last_move = last
+def _rooms_of(user) -> set[int]:
+    """Every room the person had a part in: opened, hosted or paused, sat, reserved, watched, wrote, played, hinted."""
+    found = [
+        (Room.objects.filter(Q(host=user) | Q(created_by=user) | Q(paused_by=user)), "id"),
+        (Seat.objects.filter(Q(user=user) | Q(reserved_by=user)), "room_id"),
+        (Presence.objects.filter(user=user), "room_id"),
+        (ChatMessage.objects.filter(user=user), "room_id"),
+        (Participant.objects.filter(user=user), "match__room_id"),
+        (Match.objects.filter(Q(players=user) | Q(ended_by=user)), "room_id"),
+        (Hint.objects.filter(user=user), "hand__room_id"),
+    ]
+    return {room_id for rows, field in found for room_id in rows.order_by().values_list(field, flat=True)}

@@ -8,7 +8,8 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts import pseudonyms
 from accounts.lookalikes import looks_like_another
-from rooms.actions.setup import refuse_if_muted
+from chat import gate
+from chat.text import canonical
 from rooms.errors import RoomError
 from rooms.words.messages import error_text
 
@@ -45,14 +46,17 @@ class ProfileForm(forms.ModelForm):
         help_texts = {"display_name": _("Shown at the table. Leave empty to show your username.")}
 
     def clean_display_name(self):
-        name = self.cleaned_data["display_name"].strip()
-        if name and pseudonyms.RESERVED.match(name):
-            raise ValidationError(_("This name is kept for deleted accounts; please choose another."), code="reserved")
-        if name != (self.initial.get("display_name") or "").strip():
+        raw = self.cleaned_data["display_name"]
+        name = canonical(raw)
+        if name != canonical(self.initial.get("display_name") or ""):
+            # A new name is the person's words at every table: chat's gate (the staff's site-wide mute, the
+            # canonical text). The name they have already may stay while muted (the language still changes).
             try:
-                refuse_if_muted(self.instance, "muted_display_name")
+                name = gate.words(self.instance, "display_name", raw)
             except RoomError as exc:
                 raise ValidationError(error_text(exc), code=exc.code) from None
+        if name and pseudonyms.RESERVED.match(name):
+            raise ValidationError(_("This name is kept for deleted accounts; please choose another."), code="reserved")
         if name and looks_like_another(name, me=self.instance):
             raise ValidationError(
                 _("This name looks too much like another player's; please choose another."), code="lookalike"

@@ -3,8 +3,8 @@
 Chat, ratings and the lobby build on the rooms app (docs/architecture.md): they
 import it, it imports none of them. Where a table needs one of them — a chat
 line sent on the room's socket, the ratings beside the seats, the bot level a
-quick-play room's people are worth, whether a person may publish a room's name
-— the app fills a slot here from its ``AppConfig.ready()``, the way lila's
+quick-play room's people are worth, the gate a room's name passes (the staff's
+site-wide mute, the site's text rules) — the app fills a slot here from its ``AppConfig.ready()``, the way lila's
 modules are handed the functions of the modules above them when they are wired.
 
 Each slot has a default the room layer can run with alone (no ratings shown,
@@ -14,6 +14,8 @@ above it, and a slot is filled once: a second filling is a wiring mistake.
 
 from collections.abc import Callable
 from typing import Any
+
+from rooms.errors import RoomError
 
 
 class Slot:
@@ -42,8 +44,19 @@ match_rating_changes = Slot("match_rating_changes", lambda match, rated: [])
 # The bot level that fills a quick-play room's empty seats for the people in it: ``(game, user_ids)``. Ratings'.
 quick_bot_level = Slot("quick_bot_level", lambda game, user_ids: "normal")
 
-# Until when the staff muted a person site-wide, as a refusal's params, or None: ``(user_id)``. Chat's.
-site_mute_params = Slot("site_mute_params", lambda user_id: None)
+
+def _words_alone(user, kind: str, raw) -> str:
+    """Without chat nobody is muted and a text is kept as typed, trimmed; a room's name has 1 to 60 characters."""
+    text = raw.strip() if isinstance(raw, str) else ""
+    if kind == "room_name" and not 1 <= len(text) <= 60:
+        raise RoomError("bad_name")
+    return text
+
+
+# A person's words that others will read, through chat's gate (chat/gate.py: the site-wide mute, then the
+# kind's text rules): ``(user, kind, raw)`` -> the text to store, or ``RoomError``. The room layer's kind:
+# ``room_name`` (refused while muted with ``muted_room_name``). Chat's.
+words = Slot("words", _words_alone)
 
 # What a full snapshot adds for its reader (the chat's recent lines, the reader's mutes): ``(room_id, user_id)``.
 reader_fields = Slot("reader_fields", lambda room_id, user_id: {})

@@ -4,7 +4,7 @@ mute, in the reader's language."""
 from django import template
 from django.utils.translation import gettext as _
 
-from chat import phrases, service
+from chat import gate, phrases
 from chat.models import ChatReport
 
 register = template.Library()
@@ -37,5 +37,5 @@ def chat_strings() -> dict:
 @register.simple_tag
 def chat_site_mute(user) -> dict | None:
     """The staff's mute of the reader in force now: until when, in UTC text and as ISO 8601 for the browser."""
-    mute = service.site_mute(user.id) if user.is_authenticated else None
-    return service.mute_params(mute) if mute is not None else None
+    mute = gate.site_mute(user.id) if user.is_authenticated else None
+    return gate.mute_params(mute) if mute is not None else None

@@ -45,13 +45,6 @@ def validate_time_limit(value) -> int | None:
     return seconds
 
 
-def refuse_if_muted(user, code: str) -> None:
-    """A person the staff muted site-wide publishes no text while muted: no public room's name, no display name."""
-    params = extensions.site_mute_params(user.id)  # chat's mutes (rooms/extensions.py)
-    if params is not None:
-        raise RoomError(code, **params)
-
-
 @transaction.atomic
 def create_room(
     user,
@@ -66,11 +59,9 @@ def create_room(
     if game not in registry.NAMES:
         raise RoomError("bad_game")
     spec = registry.spec(game)
-    name = (name or "").strip()
-    if not 1 <= len(name) <= 60:
-        raise RoomError("bad_name")
-    if is_public:
-        refuse_if_muted(user, "muted_public_room")
+    # A room's name, public or private, is the opener's words: chat's gate (the staff's site-wide mute,
+    # the canonical text, 1 to 60 characters; rooms/extensions.py).
+    name = extensions.words(user, "room_name", name)
     seat_count = spec.default_seats if seat_count in (None, "") else int(seat_count)
     if seat_count not in spec.seat_counts:
         raise RoomError("bad_seat_count", f"This game is played with {', '.join(map(str, spec.seat_counts))} seats.")

@@ -81,8 +81,9 @@ MESSAGES = {
     "chat_no_such_message": _("There is no such message in this room."),
     "chat_report_own": _("You cannot report your own message."),
     "chat_report_closed": _("This room is closed: its messages can no longer be reported."),
-    "muted_public_room": _("The site's staff muted you until {until}: until then you can only open private rooms."),
+    "muted_room_name": _("The site's staff muted you until {until}: until then you cannot open a room."),
     "muted_display_name": _("The site's staff muted you until {until}: until then your display name cannot change."),
+    "muted_invitation": _("The site's staff muted you until {until}: until then you cannot send invitations."),
     "chat_bad_reason": _("Choose why you report this message."),
     "chat_note_too_long": _("A report's note has at most 200 characters."),
     # hints ("Dica", rooms/actions/hint.py)
