@@ -25,6 +25,7 @@ ACTIONS = {
     "display_name_reset": _("reset the display name"),
     "hand_export": _("exported the hand"),
     "match_export": _("exported the match"),
+    "match_void": _("voided the match's rating"),
     "account_erase": _("deleted the account"),
 }
 

@@ -46,7 +46,7 @@ class MatchLine:
     partners: list[str]  # Buraco: whoever held the partner's seat
     opponents: list[str]
     winners: list[str]
-    ended_by: str = ""  # the host who ended the match early, named as they sat at it
+    ended_by: str = ""  # the host who ended the match early, named as they sat at it (staff are not named)
     rating: dict | None = None  # what the match did to this person's rating: before, after, delta
 
 
@@ -74,15 +74,22 @@ def outcome_labels() -> dict[str, str]:
 
 
 def _ended_by(match: Match, rows: list[Participant], user_id: int) -> tuple[str, str]:
-    """(the host's name, the result's words) of a match its host ended early; ("", "") for any other."""
+    """(who ended it, the result's words) of a match ended early or voided; ("", "") for any other.
+
+    Staff are not named to players: "by staff" is what the table was told too.
+    """
+    if match.voided_at is not None:
+        return "", _("Rating voided by staff: %(reason)s") % {"reason": match.void_reason}
     if match.ended_by_id is None or match.status == Match.Status.OVER:
         return "", ""
+    if match.ended_by_staff and match.ended_by_id != user_id:
+        return "", _("Ended early by staff: rated on the standings of then")
     name = next((holder_name(row) for row in rows if row.user_id == match.ended_by_id), "") or (
         match.ended_by.shown_name if match.ended_by else ""
     )
     if match.ended_by_id == user_id:
         return name, _("You ended it early: counted as leaving")
-    return name, _("Ended early by the host (%(name)s): no result") % {"name": name}
+    return name, _("Ended early by the host (%(name)s): rated on the standings of then") % {"name": name}
 
 
 def recent_matches(user, limit: int = RECENT_MATCHES) -> list[MatchLine]:

@@ -3,6 +3,7 @@
 from django.contrib import admin
 from django.utils.translation import gettext_lazy
 
+from ratings import admin_void
 from ratings.models import Rating, RatingChange
 from rooms.admin import ReadOnlyAdmin
 
@@ -30,3 +31,6 @@ class RatingChangeAdmin(ReadOnlyAdmin):
     @admin.display(description=gettext_lazy("change"))
     def delta(self, obj):
         return f"{obj.delta:+d}"
+
+    def get_urls(self):
+        return [*admin_void.urls(self), *super().get_urls()]

@@ -66,6 +66,8 @@ class RatingChange(models.Model):
         indexes = [models.Index(fields=["user", "game", "created_at"])]
         verbose_name = _("rating change")
         verbose_name_plural = _("rating changes")
+        # Taking a match's result away is staff's alone, with a written reason (ratings/void.py).
+        permissions = [("void_match", _("Can void a match's rating with a written reason"))]
 
     def __str__(self) -> str:
         return f"{self.user} · {self.match_id}: {self.shown_before} → {self.shown_after}"

@@ -6,8 +6,11 @@ a bot, a stand-in bot) finishes where its seat, or its team, finished (the
 winners first, the others by their match totals); every person who held a
 seat earlier but not their first seat at the end left the match and is placed
 last, alone, whatever seat they took later (one seat per person per match); a
-host who ended the match early left it. Bots keep their fixed ratings
-(ratings/method.py).
+host who ended the match early left it. A match someone ended early (the
+host, or staff closing its room) is rated for everyone on its standings of that
+moment, its totals so far, and whoever ended it, if seated, bears the leaver's
+penalty: ending a match never takes a result away (docs/ratings.md). Bots keep
+their fixed ratings (ratings/method.py).
 
 A match counts once: its change rows are unique per (match, person), and a
 match that already has change rows is not rated again (docs/ratings.md).
@@ -69,12 +72,30 @@ def places(keys: list[str], winners: set[str], totals: dict) -> dict[str, int]:
     return out
 
 
+def ended_early(match: Match) -> bool:
+    """Ended before its natural end by someone (the host, or staff closing the room): rated on its standings then.
+
+    Not a match whose last person left (no one ended it: the leavers lost it) nor one with a result.
+    """
+    return match.status == Match.Status.ABANDONED and match.ended_by_id is not None
+
+
+def leaders(keys: list[str], totals: dict) -> set[str]:
+    """The seats (or teams) holding the highest match total, none when a key has no number to compare."""
+    scores = {k: _total(totals, k) for k in keys}
+    if not keys or any(score is None for score in scores.values()):
+        return set()
+    best = max(scores.values())
+    return {k for k, score in scores.items() if score == best}
+
+
 def standings(match: Match, rows: list[Participant], teams: bool) -> list[tuple[int, list[Entrant]]]:
     """(place, members) of every group that takes part in the rating, best first.
 
     A match with a result places its winners 1st and the other seats (or
-    teams) after them by their match totals (``places``); one without a result
-    (the room closed, too few players stayed) places the seats held at the end
+    teams) after them by their match totals (``places``); one ended early by
+    someone (``ended_early``) is placed the same way on its totals of then; one
+    that ended because too few players stayed places the seats held at the end
     together. Leavers come last, after everyone who stayed, each alone.
     """
     if not rows:
@@ -88,7 +109,10 @@ def standings(match: Match, rows: list[Participant], teams: bool) -> list[tuple[
         key = str(row.seat % 2) if teams else str(row.seat)
         unrated = row.user_id is not None and (row.user_id not in stayed or row.user_id == host_left)
         groups.setdefault(key, []).append(Entrant(row.user_id, row.bot_level, unrated=unrated))
-    placed = places(list(groups), winners, stored.as_dict(match.totals)) if winners else dict.fromkeys(groups, 1)
+    totals = stored.as_dict(match.totals)
+    if ended_early(match):
+        winners = leaders(list(groups), totals)  # the standings when it was ended: its totals so far
+    placed = places(list(groups), winners, totals) if winners else dict.fromkeys(groups, 1)
     out = [(placed[key], members) for key, members in groups.items()]
     # Removed while the host had paused the table: the seat was freed, yet that is no leave.
     excused = participants.excused(rows)
@@ -129,9 +153,9 @@ def rate_match(match: Match, teams: bool, rows: list[Participant] | None = None)
     groups = standings(match, rows, teams)
     if len(groups) < 2:
         return []  # nobody to be placed against
-    if match.status != Match.Status.OVER or not match.winners:
-        # No result: only the ones who left (the host who ended it among them) have lost something;
-        # the others keep their ratings.
+    if not ended_early(match) and (match.status != Match.Status.OVER or not match.winners):
+        # No result and no one who ended it (its last people left): only the ones who left have lost
+        # something; the others keep their ratings.
         changed = {e.user_id for _rank, members in groups for e in members if e.left}
     else:
         # A tie is a result too: equal places are OpenSkill's draws, and they move ratings.

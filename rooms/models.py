@@ -233,7 +233,8 @@ class Match(models.Model):
     )
     started_at = models.DateTimeField(_("started at"), auto_now_add=True)
     ended_at = models.DateTimeField(_("ended at"), null=True, blank=True)
-    # The host who ended the match early ("new match", "end match"): rated as having left it.
+    # Who ended the match early: the host ("new match", "end match", closing the room), rated as
+    # having left it, or staff closing the room (``ended_by_staff``), rated so if they held a seat in it.
     ended_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -242,6 +243,19 @@ class Match(models.Model):
         related_name="+",
         verbose_name=_("ended early by"),
     )
+    # Staff closed the room while it was played (``ended_by``: the staff member): rated on the standings of then.
+    ended_by_staff = models.BooleanField(_("ended by staff"), default=False)
+    # Staff took its rating changes back, with a written reason (ratings/void.py; the audit log has the row).
+    voided_at = models.DateTimeField(_("rating voided at"), null=True, blank=True)
+    voided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("rating voided by"),
+    )
+    void_reason = models.CharField(_("why the rating was voided"), max_length=500, blank=True)
 
     class Meta:
         ordering = ["-started_at"]

@@ -146,11 +146,11 @@ def set_client_seed(user, code: str, seed) -> Room:
     return t.room
 
 
-def close(t: Table, ended_by=None) -> None:
-    """The room closes; a match being played is abandoned (``ended_by``: the host who closed it, rated as leaving)."""
+def close(t: Table, ended_by=None, by_staff: bool = False) -> None:
+    """The room closes; a match being played ends early (``ended_by``: the host or staff member who closed it)."""
     room = t.room
     if t.match is not None and t.match.status == Match.Status.PLAYING:
-        abandon_match(t, t.match, ended_by=ended_by)
+        abandon_match(t, t.match, ended_by=ended_by, by_staff=by_staff)
     room.status = Room.Status.CLOSED
     room.closed_at = clock.now()
     room.deadline = None
@@ -159,15 +159,15 @@ def close(t: Table, ended_by=None) -> None:
     signals.room_closed.send(sender=Room, room_id=room.id)  # its invitations expire with it (lobby/room_hooks.py)
 
 
-def close_room(room_id: int) -> bool:
-    """Staff closing a room from the admin."""
+def close_room(room_id: int, by=None) -> bool:
+    """Staff closing a room from the admin (``by``: the staff member, named on a match it ends)."""
     with open_table(room_id=room_id, allow_closed=True, missing_ok=True) as t:
         if t is None or t.room.status == Room.Status.CLOSED:
             if t is not None:
                 t.skip()
             return False
         room_events.announce(t, "room_closed", by_staff=True)
-        close(t)
+        close(t, ended_by=by, by_staff=True)
         t.emit("room_closed")
         return True
 

@@ -15,16 +15,18 @@ from rooms.seat_rules import apply_boundary
 from rooms.table import Table
 
 
-def abandon_match(t: Table, match: Match, ended_by=None) -> None:
-    """A match that ends without a result still counts for everyone who played in it.
+def abandon_match(t: Table, match: Match, ended_by=None, by_staff: bool = False) -> None:
+    """A match that ends before its natural end still counts for everyone who played in it.
 
-    ``ended_by``: the host who ended it early; in a rated room they are rated as
-    having left it, and everyone else keeps their rating (docs/ratings.md).
+    ``ended_by``: who ended it early, the host or (``by_staff``) a staff member. In a
+    rated room everyone seated is rated on the standings of that moment, and whoever
+    ended it, if they held a seat, is rated as having left it (docs/ratings.md).
     """
     match.status = Match.Status.ABANDONED
     match.ended_at = clock.now()
     match.ended_by = ended_by
-    match.save(update_fields=["status", "ended_at", "ended_by"])
+    match.ended_by_staff = by_staff and ended_by is not None
+    match.save(update_fields=["status", "ended_at", "ended_by", "ended_by_staff"])
     participants.record_match_end(match, t.spec.teams)
 
 

@@ -3,6 +3,7 @@
 from django.contrib import admin
 from django.db.models import Prefetch
 from django.urls import path, reverse
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -66,6 +67,7 @@ class MatchAdmin(ReadOnlyAdmin):
         "seed_shown",
         "verify_link",
         "export_link",
+        "rating_void",
     )
     readonly_fields = fields
     inlines = [HandInline]
@@ -97,6 +99,19 @@ class MatchAdmin(ReadOnlyAdmin):
         if obj.status == Match.Status.PLAYING:
             return _("(once the match ends)")
         return link(reverse("admin:rooms_match_export", args=[obj.pk]), _("Export the whole match as JSON"))
+
+    @admin.display(description=gettext_lazy("rating"))
+    def rating_void(self, obj):
+        """Voided (by whom, when, why), or the way to void it: staff's alone (the ratings' admin page)."""
+        if obj.voided_at is not None:
+            return _("Voided by %(who)s on %(when)s: %(reason)s") % {
+                "who": obj.voided_by.username if obj.voided_by else "—",
+                "when": date_format(obj.voided_at, "SHORT_DATETIME_FORMAT"),
+                "reason": obj.void_reason,
+            }
+        if obj.status == Match.Status.PLAYING or not obj.room.rated:
+            return "—"
+        return link(reverse("admin:ratings_match_void", args=[obj.pk]), _("Void its rating…"))
 
     @admin.display(description=gettext_lazy("who played"))
     def people(self, obj):

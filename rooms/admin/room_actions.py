@@ -30,7 +30,8 @@ def allowed(user, action: str) -> bool:
 
 def _do(request, room: Room, action: str) -> bool:
     """The action on one room through its service; a row of the audit log when it changed the room."""
-    done = bool(_actions()[action]["service"](room.id))
+    by = {"by": request.user} if action == "close" else {}  # a match it ends names who ended it
+    done = bool(_actions()[action]["service"](room.id, **by))
     if done:
         audit.record(request.user, room, f"room_{action}")
     return done
@@ -43,8 +44,9 @@ def _actions() -> dict:
             "button": gettext_lazy("Yes, close"),
             "title": gettext_lazy("Close rooms"),
             "question": gettext_lazy(
-                "Close these rooms? A match being played ends without a result (it still counts for everyone "
-                "who played it) and the players are sent to the lobby. This cannot be undone."
+                "Close these rooms? A match being played ends here: a rated one is rated on its standings of "
+                "now (if you hold a seat in it, you are rated as having left it), and the players are sent to "
+                "the lobby. This cannot be undone."
             ),
         },
         "pause": {

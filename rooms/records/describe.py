@@ -339,8 +339,10 @@ EVENT_WORDS = {
     "host_paused": gettext_noop("%(by)s paused the table."),
     "host_paused_capped": gettext_noop("%(by)s paused the table; it resumes by itself in %(minutes)s minutes."),
     "pause_ended": gettext_noop("The host's pause reached its %(minutes)s minutes: the table resumes by itself."),
-    "match_ended": gettext_noop("%(by)s ended match %(number)s early: no result."),
-    "match_ended_rated": gettext_noop("%(by)s ended match %(number)s early: no result; only %(by)s counts as leaving."),
+    "match_ended": gettext_noop("%(by)s ended match %(number)s early."),
+    "match_ended_rated": gettext_noop(
+        "%(by)s ended match %(number)s early: everyone is rated on its standings of then, and %(by)s counts as leaving."
+    ),
     "match_deserted": gettext_noop("No person was left to play match %(number)s: it ended without a result."),
     "hint_asked": gettext_noop("%(by)s asked for a hint."),
     "staff_paused": gettext_noop("The site's staff paused the room."),

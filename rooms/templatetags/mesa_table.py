@@ -108,13 +108,16 @@ def common_strings() -> dict:
         "confirm_leave": _(
             "Leave your seat? A bot plays your cards or they go back to the table, as the game's rules say."
         ),
-        "confirm_new_match": _("Start a new match now? The match being played ends without a result."),
+        "confirm_new_match": _(
+            "Start a new match now? The match being played ends here; in a rated room everyone is rated on its "
+            "standings of now, and it counts as leaving it for you."
+        ),
         "end_match": _("End the match"),
         "confirm_end_match": _(
-            "End the match now? It ends without a result; in a rated room it counts as leaving it for you, "
-            "and everyone else keeps their rating."
+            "End the match now? In a rated room everyone is rated on its standings of now, "
+            "and it counts as leaving it for you."
         ),
-        "match_ended_early": _("The host ended the match early: no result."),
+        "match_ended_early": _("The host ended the match early."),
         "match_deserted": _("No person was left to play the match: it ended without a result."),
         "confirm_remove_bot": _("Remove this bot? It leaves at the end of the hand or match."),
         "confirm_take_over": _("Reserve this seat? %(when)s"),

@@ -25,7 +25,10 @@ def host_strings() -> dict:
         "confirm_hand": _("Make %(name)s the host? Only they can give the role back."),
         "person": _("Person"),
         "close": _("Close the room"),
-        "confirm_close": _("Close the room for everyone? A match being played ends without a result."),
+        "confirm_close": _(
+            "Close the room for everyone? A match being played ends here; in a rated room everyone is rated on "
+            "its standings of now, and it counts as leaving it for you."
+        ),
         "target": _("Target"),
         "confirm_target": _("Change the target to %(n)s points?"),
         "confirm_time": _("Change the time per move to %(limit)s? Everyone at the table is told."),

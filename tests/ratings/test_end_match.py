@@ -1,14 +1,16 @@
 """Ending a match early is a host power in every game, and it never erases a loss.
 
 Over the room socket: the host's ``end_match`` (Buraco too, once refused) ends
-the match without a result, recorded as ended by the host; the host is rated
-as having left it and everyone else keeps their rating; statistics and the
+the match early, recorded as ended by the host; everyone seated is rated on the
+standings of that moment and the host as having left it; statistics and the
 profile say so, and the table is told. Closing the room mid-match costs the
-host the same (it once erased the loss as ``new_match`` did).
+host the same (it once erased the loss as ``new_match`` did). The rule for every
+way a match can end: tests/ratings/test_early_end.py.
 """
 
 import pytest
 from channels.db import database_sync_to_async
+from django.utils import translation
 
 from players.records import recent_matches
 from ratings.models import Rating, RatingChange
@@ -18,6 +20,11 @@ from tests.ratings.sockets import send, socket
 from tests.rooms.wsclient import receive_until
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+
+def english(read, *args):
+    with translation.override("en"):
+        return read(*args)
 
 
 @pytest.fixture(autouse=True)
@@ -63,13 +70,15 @@ async def test_the_host_ends_a_match_early_in_every_game_and_is_rated_as_having_
 
     match, changes, bobs, stats = await outcome_of(alice, bob, room)
     assert (match.status, match.ended_by_id) == (Match.Status.ABANDONED, alice.id)
-    assert [(c.user_id, c.left) for c in changes] == [(alice.id, True)]
-    assert changes[0].shown_after < changes[0].shown_before
-    assert bobs == []  # bob keeps his rating: the match gives him no rating row either
+    assert sorted((c.user_id, c.left) for c in changes) == [(alice.id, True), (bob.id, False)]
+    hosts = next(c for c in changes if c.user_id == alice.id)
+    assert hosts.shown_after < hosts.shown_before
+    assert [matches for _shown, matches in bobs] == [1]  # bob is rated on the standings of then
     assert stats == {alice.id: (1, 0, 1), bob.id: (1, 0, 0)}
-    lines = await database_sync_to_async(lambda: (recent_matches(alice)[0], recent_matches(bob)[0]))()
+    lines = await database_sync_to_async(lambda: (recent_matches(alice)[0], english(recent_matches, bob)[0]))()
     assert lines[0].ended_by == alice.shown_name and lines[1].ended_by == alice.shown_name
     assert lines[0].outcome == "abandoned" and lines[1].outcome == "no_result"
+    assert "standings" in lines[1].outcome_label
     room_now = await database_sync_to_async(Room.objects.get)(pk=room.pk)
     assert room_now.status == Room.Status.MATCH_OVER and room_now.deadline is None
 
@@ -81,6 +90,6 @@ async def test_closing_the_room_mid_match_rates_the_host_as_having_left(alice, b
     assert await send(alice_ws, 2, action="close_room") == "ack"
     match, changes, bobs, stats = await outcome_of(alice, bob, room)
     assert match.ended_by_id == alice.id
-    assert [(c.user_id, c.left) for c in changes] == [(alice.id, True)]
-    assert bobs == []
+    assert sorted((c.user_id, c.left) for c in changes) == [(alice.id, True), (bob.id, False)]
+    assert [matches for _shown, matches in bobs] == [1]
     assert stats == {alice.id: (1, 0, 1), bob.id: (1, 0, 0)}

@@ -5,7 +5,8 @@
   mid-hand and in ``hand_over`` itself, after a hand played out.
 - Switching partnership (Buraco): leave one partnership, reserve a seat of the other.
 - The host's ``new_match`` that abandoned a losing rated match (Rouba Monte,
-  Stealing Bundles): it once erased the loss and the opponents' win.
+  Stealing Bundles): it once erased the loss and the opponents' win; now the
+  match is rated on its standings of then, the host as having left it.
 
 One seat per person per match (docs/ratings.md): sitting again in the same
 match is refused (``left_this_match``), and the leaver is rated last, alone.
@@ -79,7 +80,7 @@ async def test_leaving_a_buraco_partnership_for_the_other_is_refused(alice):
 
 
 @pytest.mark.parametrize("game", ["rouba_monte", "stealing_bundles"])
-async def test_the_hosts_new_match_rates_the_host_as_having_left_and_no_one_else(alice, bob, game):
+async def test_the_hosts_new_match_rates_the_host_as_having_left_and_everyone_on_the_standings(alice, bob, game):
     room = await database_sync_to_async(services.create_room)(alice, game, "Mesa", time_limit=None)
     await database_sync_to_async(services.sit)(bob, room.code, 1)
     for seat in (2, 3):
@@ -91,10 +92,11 @@ async def test_the_hosts_new_match_rates_the_host_as_having_left_and_no_one_else
     first = await database_sync_to_async(Match.objects.get)(room=room, number=1)
     assert (first.status, first.ended_by_id) == (Match.Status.ABANDONED, alice.id)
     changes = await database_sync_to_async(lambda: list(RatingChange.objects.filter(match=first)))()
-    assert [(c.user_id, c.left) for c in changes] == [(alice.id, True)]
-    assert changes[0].shown_after < changes[0].shown_before
+    assert sorted((c.user_id, c.left) for c in changes) == [(alice.id, True), (bob.id, False)]
+    hosts = next(c for c in changes if c.user_id == alice.id)
+    assert hosts.shown_after < hosts.shown_before
     bobs = await database_sync_to_async(lambda: list(Rating.objects.filter(user=bob).values_list("shown", "matches")))()
-    assert bobs == []  # bob keeps his rating: the match gives him no rating row either
+    assert [matches for _shown, matches in bobs] == [1]  # bob is rated on the standings of then
     stats = await database_sync_to_async(
         lambda: {s.user_id: (s.played, s.won, s.abandoned) for s in PlayerStat.objects.all()}
     )()

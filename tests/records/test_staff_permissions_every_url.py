@@ -121,6 +121,8 @@ CASES = [
     ("reports delete action", "chat.hide_chatmessage", lambda w: action(ChatReport, "delete_reported", [w.report.pk])),
     ("mute add", "chat.add_sitemute", lambda w: ("post", reverse("admin:chat_sitemute_add"), {"user": w.player.pk, "until_0": "2099-01-01", "until_1": "00:00:00", "reason": "x"})),
     ("display name reset action", "chat.add_sitemute", lambda w: action(User, "reset_display_names", [w.player.pk])),
+    ("match void page", "ratings.void_match", lambda w: ("get", reverse("admin:ratings_match_void", args=[w.done.pk]), None)),
+    ("match void", "ratings.void_match", lambda w: ("post", reverse("admin:ratings_match_void", args=[w.done.pk]), {"reason": "a test"})),
     ("account erase page", "accounts.delete_user", lambda w: ("get", reverse("admin:accounts_user_erase", args=[w.player.pk]), None)),
     ("account erase", "accounts.delete_user", lambda w: ("post", reverse("admin:accounts_user_erase", args=[w.player.pk]), {"confirm": "yes"})),
     ("password of a player", "accounts.change_user", lambda w: ("post", reverse("admin:auth_user_password_change", args=[w.player.pk]), {"password1": "N3w-pass-word!", "password2": "N3w-pass-word!"})),
@@ -168,7 +170,7 @@ SITE = {"index", "login", "logout", "password_change", "password_change_done", "
         "autocomplete", "view_on_site"}  # fmt: skip
 COVERED_NAMES = {
     "rooms_room_staff_action", "rooms_room_rename", "rooms_hand_export", "rooms_match_export",
-    "accounts_user_erase", "auth_user_password_change",  # Django names the user admin's password page so
+    "accounts_user_erase", "ratings_match_void", "auth_user_password_change",  # Django names the user admin's password page so
 }  # fmt: skip
 
 
