@@ -8,4 +8,5 @@ class RoomsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
-        pass
+        from rooms import tasks  # noqa: F401 - schedules the deadlines tables plan
+        from rooms.live import sessions  # noqa: F401 - connects the log-out and password-change receivers
