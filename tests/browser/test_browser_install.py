@@ -51,55 +51,84 @@ def installability_errors(page) -> list[dict]:
 
 
 def wait_for_worker(page) -> None:
-    """Until the service worker is active and controls the page."""
-    page.wait_for_function(
-        "() => navigator.serviceWorker.ready.then((r) => !!r.active && r.active.state === 'activated')"
-    )
+    """Until the service worker is active and controls the page. (`wait_for_function` does not wait
+    for a promise: `evaluate` does.)"""
+    assert page.evaluate("() => navigator.serviceWorker.ready.then((r) => !!r.active)")
     page.wait_for_function("() => !!navigator.serviceWorker.controller")
 
 
-@pytest.mark.parametrize("language", ["pt-br", "en"])
-def test_the_site_installs_and_says_when_the_network_is_gone(server, browser, chromium_path, language, tmp_path):
-    context = profile_context(browser, server, chromium_path, tmp_path / "profile", language)
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-
-    page.goto(server.base + "/")
-    assert page.locator('link[rel="manifest"]').get_attribute("href") == "/manifest.webmanifest"
-    assert page.locator('meta[name="theme-color"]').get_attribute("content") == "#0f6b45"
-    wait_for_worker(page)
-    assert installability_errors(page) == []
-
-    # The files a browser asks for by themselves.
-    for path, kind in (("/favicon.ico", "image/x-icon"), ("/manifest.webmanifest", "application/manifest+json")):
-        response = page.request.get(server.base + path)
-        assert response.status == 200, path
-        assert response.headers["content-type"] == kind, path
-    manifest = page.request.get(server.base + "/manifest.webmanifest").json()
-    assert (manifest["name"], manifest["short_name"], manifest["lang"]) == ("Mesa", "Mesa", "pt-BR")
-    assert (manifest["start_url"], manifest["display"]) == ("/", "standalone")
-    for icon in manifest["icons"]:
-        assert page.request.get(server.base + icon["src"]).status == 200, icon
-
-    # Offline: the page asked for is not there, the kept offline page is, styled, and nothing else is served
-    # from the worker's cache.
-    context.set_offline(True)
-    page.goto(server.base + "/lobby/")
+def offline_page_shown(page, base: str, language: str) -> None:
+    """Offline, a navigation to the lobby shows the kept offline page there, styled, in ``language``;
+    nothing of the lobby comes from the worker's cache."""
+    page.goto(base + "/lobby/")
     heading, retry = WORDS[language]
     assert page.locator("[data-offline-page] h1").inner_text() == heading
-    assert page.url == server.base + "/lobby/"
+    assert page.url == base + "/lobby/"
     assert page.locator("html").get_attribute("lang") == language
-    assert page.evaluate("getComputedStyle(document.querySelector('.site-header')).backgroundColor") == (
-        "rgb(15, 107, 69)"
-    )
+    header = "getComputedStyle(document.querySelector('.site-header')).backgroundColor"
+    assert page.evaluate(header) == "rgb(15, 107, 69)"  # site.css, kept with the page
     assert page.locator("[data-offline-retry]").inner_text() == retry
     assert page.locator("#room-list").count() == 0
 
-    # Back online, "Try again" brings the page asked for.
-    context.set_offline(False)
-    page.click("[data-offline-retry]")
-    page.wait_for_selector("#room-list", state="attached")
-    assert page.url == server.base + "/lobby/"
-    assert errors == []
-    context.close()
+
+# The language of the offline page the worker keeps, once it is `lang` (or null after five seconds).
+KEPT_LANGUAGE_JS = """async (lang) => {
+  const kept = async () => {
+    for (const name of await caches.keys()) {
+      const page = await (await caches.open(name)).match("/offline/");
+      if (page) return page.headers.get("Content-Language");
+    }
+    return null;
+  };
+  for (let i = 0; i < 50; i += 1) {
+    if (await kept() === lang) return lang;
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  return kept();
+}"""
+
+
+def test_the_site_installs_and_says_when_the_network_is_gone(server, browser, chromium_path, tmp_path):
+    context = profile_context(browser, server, chromium_path, tmp_path / "profile", "pt-br")
+    try:
+        page = context.new_page()
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+
+        page.goto(server.base + "/")
+        assert page.locator('link[rel="manifest"]').get_attribute("href") == "/manifest.webmanifest"
+        assert page.locator('meta[name="theme-color"]').get_attribute("content") == "#0f6b45"
+        wait_for_worker(page)
+        assert installability_errors(page) == []
+
+        # The files a browser asks for by themselves.
+        for path, kind in (("/favicon.ico", "image/x-icon"), ("/manifest.webmanifest", "application/manifest+json")):
+            response = page.request.get(server.base + path)
+            assert response.status == 200, path
+            assert response.headers["content-type"] == kind, path
+        manifest = page.request.get(server.base + "/manifest.webmanifest").json()
+        assert (manifest["name"], manifest["short_name"], manifest["lang"]) == ("Mesa", "Mesa", "pt-BR")
+        assert (manifest["start_url"], manifest["display"]) == ("/", "standalone")
+        assert (manifest["theme_color"], manifest["background_color"]) == ("#0f6b45", "#f6f7f5")
+        assert {icon["purpose"] for icon in manifest["icons"]} == {"any", "maskable"}
+        for icon in manifest["icons"]:
+            assert page.request.get(server.base + icon["src"]).status == 200, icon
+
+        context.set_offline(True)
+        offline_page_shown(page, server.base, "pt-br")
+        # Back online, "Tentar de novo" brings the page asked for.
+        context.set_offline(False)
+        page.click("[data-offline-retry]")
+        page.wait_for_selector("#room-list", state="attached")
+        assert page.url == server.base + "/lobby/"
+
+        # The reader switches to English: the next page tells the worker, which keeps the English page.
+        context.add_cookies([{"name": "django_language", "value": "en", "domain": "127.0.0.1", "path": "/"}])
+        page.goto(server.base + "/")
+        assert page.evaluate(KEPT_LANGUAGE_JS, "en") == "en"
+        context.set_offline(True)
+        offline_page_shown(page, server.base, "en")
+        context.set_offline(False)
+        assert errors == []
+    finally:
+        context.close()
