@@ -10,8 +10,15 @@ from django.shortcuts import render
 from django.template import loader
 
 
-def _page(request, template: str, status: int) -> HttpResponse:
+def _page(request, template: str, status: int, reason: str | None = None) -> HttpResponse:
+    # The log's one line names the reason's class (config/log_filters.py ExpectedRefusal).
+    if reason:
+        request.refusal = reason
     return render(request, template, {"error_status": status}, status=status)
+
+
+def _reason(exception) -> str | None:
+    return type(exception).__name__ if exception is not None else None
 
 
 def bad_request(request, exception=None):
@@ -19,7 +26,7 @@ def bad_request(request, exception=None):
 
 
 def permission_denied(request, exception=None):
-    return _page(request, "errors/403.html", 403)
+    return _page(request, "errors/403.html", 403, _reason(exception))
 
 
 def csrf_failure(request, reason=""):
@@ -28,7 +35,7 @@ def csrf_failure(request, reason=""):
 
 
 def page_not_found(request, exception=None):
-    return _page(request, "errors/404.html", 404)
+    return _page(request, "errors/404.html", 404, _reason(exception))
 
 
 def server_error(request):
@@ -40,4 +47,4 @@ def server_error(request):
 
 def room_closed(request):
     """A room link that expired or was closed: 410 Gone, with the way back to the lobby."""
-    return _page(request, "errors/room_closed.html", 410)
+    return _page(request, "errors/room_closed.html", 410, "RoomClosed")

@@ -315,7 +315,10 @@ MESA_BENCH_ECHO = env_bool("MESA_BENCH_ECHO", False)
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"refused_host": {"()": "config.log_filters.RefusedHost"}},
+    "filters": {
+        "refused_host": {"()": "config.log_filters.RefusedHost"},
+        "expected_refusal": {"()": "config.log_filters.ExpectedRefusal"},
+    },
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
     "loggers": {
@@ -326,6 +329,8 @@ LOGGING = {
         "axes": {"level": "WARNING"},
         # A bad Host header: one line, no traceback (config/log_filters.py).
         "django.security.DisallowedHost": {"filters": ["refused_host"]},
+        # An expected 403, 404 or 410: one line (method, path, status, the reason's class); a 500 keeps its traceback.
+        "django.request": {"filters": ["expected_refusal"]},
     },
 }
 

@@ -1,10 +1,10 @@
-"""Site URLs: pages, accounts, leaderboards, rooms, admin and the language switcher."""
+"""Site URLs: pages, the installable site's files, accounts, leaderboards, rooms, admin and the language switcher."""
 
 from django.contrib import admin
 from django.urls import include, path
 
 from accounts import urls as accounts_urls
-from config import views
+from config import pwa, views
 from players import urls as players_urls
 from players import views as players_views
 
@@ -12,6 +12,11 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("rules/<str:game>/", views.rules, name="rules"),
     path("health/", views.health, name="health"),
+    # The installable site at stable addresses of the root (config/pwa.py, docs/ui.md "Installing the site").
+    path("favicon.ico", pwa.favicon, name="favicon"),
+    path("manifest.webmanifest", pwa.manifest, name="manifest"),
+    path("sw.js", pwa.service_worker, name="service_worker"),
+    path("offline/", pwa.offline, name="offline"),
     path("i18n/", include("django.conf.urls.i18n")),
     # The account's pages (accounts/urls.py) and a player's own pages of it (players/urls.py): one namespace.
     path("accounts/", include((accounts_urls.urlpatterns + players_urls.urlpatterns, "accounts"))),

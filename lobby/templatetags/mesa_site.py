@@ -20,4 +20,6 @@ def site_strings() -> dict:
         "title": _("Invitations"),
         "arrived": _("New invitation: %(host)s invites you to %(game)s."),
         "gone": _("The invitation is no longer open."),
+        # Before the tab's title while the tab is hidden: "(Invitation) Lobby · Mesa" (static/js/attention.js).
+        "invited_title": _("(Invitation)"),
     }

@@ -83,7 +83,8 @@ def common_strings() -> dict:
         ),
         "too_many_tabs": _("This account has too many tabs open; close one and reload this page."),
         "your_turn": _("Your turn"),
-        "your_turn_title": _("● Your turn"),
+        # Before the tab's title while the tab is hidden: "(Your turn) Table 1 · Buraco · Mesa" (static/js/attention.js).
+        "your_turn_title": _("(Your turn)"),
         "you_drew": _("You drew %(card)s."),
         # A Buraco team is "Team N" for everyone (the log, the morto, the verify page say so too);
         # the reader's own team says it is theirs (docs/ui.md, the glossary).

@@ -4,6 +4,7 @@
 // Accept is a plain form post (the server seats the person and opens the table); Decline is posted by
 // fetch and the card goes, in every tab, when the server's invitation_gone arrives.
 
+import { callAttention, dropAttention } from "./attention.js";
 import { fill } from "./cards.js";
 import { keepOpen } from "./site_socket.js";
 
@@ -64,17 +65,25 @@ function add(invitation) {
 function remove(id) {
   const li = list.querySelector(`[data-invitation="${id}"]`);
   if (li) li.remove();
+  dropAttention(`invitation:${id}`);
   show();
 }
 
 function handle(msg) {
   box.dataset.connection = "online"; // the page hears the server: an invitation now arrives live
   if (msg.type === "invitations") {
+    const open = new Set(msg.invitations.map((i) => String(i.id)));
+    list.querySelectorAll("[data-invitation]").forEach((li) => {
+      if (!open.has(li.dataset.invitation)) dropAttention(`invitation:${li.dataset.invitation}`);
+    });
     list.replaceChildren();
     msg.invitations.forEach(add);
   } else if (msg.type === "invitation") {
     add(msg);
-    announcer.textContent = fill(S.arrived, { host: msg.host, game: S.game_names[msg.game] || msg.game });
+    const arrived = fill(S.arrived, { host: msg.host, game: S.game_names[msg.game] || msg.game });
+    announcer.textContent = arrived;
+    // A hidden tab: its title says it, and a notification if the reader allowed them (docs/ui.md).
+    callAttention(`invitation:${msg.id}`, { prefix: S.invited_title, title: arrived, body: msg.room_name });
   } else if (msg.type === "invitation_gone") {
     remove(msg.id);
   }

@@ -7,6 +7,7 @@
 import { cardName, fill } from "./cards.js";
 import { Motion } from "./motion.js";
 import { sound } from "./sound.js";
+import { callAttention, dropAttention } from "./attention.js";
 import { confirmTimeLimit, eventText, leaveConfirmation, paintClosed, paintRoomEvents, renderHostPowers } from "./room_events.js";
 
 const S = JSON.parse(document.getElementById("mesa-strings").textContent);
@@ -590,15 +591,18 @@ export class Table {
     this.announceLastMove(previous);
     const mine = this.myTurn;
     if (mine && !this.wasMyTurn) this.yourTurn();
+    if (!mine && this.wasMyTurn) dropAttention("turn"); // the title and the notification go with the turn
     this.wasMyTurn = mine;
     this.root.classList.toggle("table--my-turn", mine);
     $("hand").classList.toggle("hand--turn", mine);
   }
 
+  // In a hidden tab the title says it too ("(Sua vez) Mesa 1 · …"), and a notification if the reader allowed
+  // them (static/js/attention.js); both go when the tab is shown or the turn passes.
   yourTurn() {
     sound.play("turn");
     this.announce(S.your_turn);
-    if (document.hidden) document.title = `${S.your_turn_title} · ${this.baseTitle}`;
+    callAttention("turn", { prefix: S.your_turn_title, title: S.your_turn, body: this.baseTitle });
   }
 
   renderPaused() {
@@ -1251,7 +1255,6 @@ export class Table {
     };
     $("side-toggle").addEventListener("click", () => openSide(!side.classList.contains("side--open")));
     $("side-close").addEventListener("click", () => { openSide(false); $("side-toggle").focus(); });
-    document.addEventListener("visibilitychange", () => { if (!document.hidden) document.title = this.baseTitle; });
     document.addEventListener("keydown", (event) => {
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
       const tag = (event.target.tagName || "").toLowerCase();

@@ -160,26 +160,6 @@ def test_every_table_fits_one_screen_on_your_turn(server, browser, chromium_path
     desktop.close()
 
 
-HIDDEN_TAB_JS = """
-Object.defineProperty(document, "hidden", { configurable: true, get: () => window.tabHidden !== false });
-"""
-
-
-def test_a_hidden_tab_says_your_turn_in_its_title(server, browser, chromium_path):
-    name = unique("tab")
-    context, page, _user = logged_in(browser, server, name)
-    context.add_init_script(HIDDEN_TAB_JS)
-    (code,) = create_rooms(server, name, [{"game": "rouba_monte", "bots": 3, "start": True}])
-    page.goto(f"{server.base}/rooms/{code}/")
-    wait_snapshot(page, my_turn_js(), timeout=30000)
-    page.wait_for_function("() => document.title.startsWith('● Your turn')")
-    assert "Your turn" in page.inner_text("#announcer")
-    # Back in the tab: the title is the room's again.
-    page.evaluate("() => { window.tabHidden = false; document.dispatchEvent(new Event('visibilitychange')); }")
-    page.wait_for_function("() => !document.title.startsWith('●')")
-    context.close()
-
-
 FLIGHTS_JS = """() => {
   window.flights = 0;
   new MutationObserver((changes) => {
