@@ -14,17 +14,13 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from games import fair, registry
+from games import fair
+from rooms.choices import BOT_LEVELS, GAME_CHOICES
 from rooms.hints.models import Hint  # noqa: F401  (a model of this app, in its own module)
 from rooms.live.models import Heartbeat, Presence  # noqa: F401  (models of this app, in their own module)
 from rooms.records import stored
+from rooms.records.models import PlayerStat  # noqa: F401  (a model of this app, in its own module)
 from rooms.records.storedjson import StoredJSONDecoder
-
-# The site's games, as their declarations name them (games/*/spec.py).
-# The stored choices carry the English names (the migrations do not follow the reader's
-# language); pages name a game with the `game_name` filter (rooms/templatetags/mesa_games.py).
-GAME_CHOICES = [(spec.name, spec.display_name("en")) for spec in registry.specs()]
-BOT_LEVELS = [("easy", _("easy")), ("normal", _("normal")), ("hard", _("hard"))]
 
 
 def new_room_code() -> str:
@@ -386,26 +382,3 @@ class Participant(models.Model):
     @property
     def stand_in(self) -> bool:
         return self.joined == self.Joined.STAND_IN
-
-
-class PlayerStat(models.Model):
-    """A person's matches in one game: every match they held a seat in counts (docs/accounts.md)."""
-
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="stats", verbose_name=_("player")
-    )
-    game = models.CharField(_("game"), max_length=32, choices=GAME_CHOICES)
-    played = models.PositiveIntegerField(_("played"), default=0)
-    won = models.PositiveIntegerField(_("won"), default=0)
-    # Matches the person left before their end (counted in ``played``, never in ``won``).
-    abandoned = models.PositiveIntegerField(_("left before the end"), default=0)
-    # Matches won together with others: the top shared (counted in ``played``, never in ``won``).
-    tied = models.PositiveIntegerField(_("tied"), default=0)
-
-    class Meta:
-        constraints = [models.UniqueConstraint(fields=["user", "game"], name="unique_stat")]
-        verbose_name = _("player statistic")
-        verbose_name_plural = _("player statistics")
-
-    def __str__(self) -> str:
-        return f"{self.user} · {self.get_game_display()}: {self.won}/{self.played}"
