@@ -3,7 +3,8 @@
 A message is written under the room's lock (``rooms.table.open_table``, so a
 closing room and a message never cross) and travels as its own event
 (``chat``) to everyone connected to the room except those who muted its
-author; the room's version and snapshots are left alone (``events_only``).
+author or blocked them (friends/relations.py: a block hides the blocked
+person's lines from the blocker as a mute does); the room's version and snapshots are left alone (``events_only``).
 Everything that can refuse a message without the room (a site-wide mute and
 the text's rules, both chat/gate.py's, then the rate limit) refuses it before
 the lock is taken.
@@ -17,6 +18,7 @@ from accounts import audit
 from chat import gate, phrases, rate
 from chat.models import ChatMessage, ChatMute, ChatReport, SiteMute
 from chat.text import clean_note
+from friends import relations
 from rooms import clock
 from rooms.errors import RoomError, valid_id
 from rooms.models import Participant, Presence, Room, Seat
@@ -44,7 +46,7 @@ def _write(user, code: str, now, text: str = "", phrase: str = "") -> ChatMessag
             room=t.room, user=user, text=text, phrase=phrase, time=now, spectator=t.seat_for() is None
         )
         muters = ChatMute.objects.filter(muted=user).values_list("muter_id", flat=True)
-        t.emit("chat", exclude=set(muters), **event(message))
+        t.emit("chat", exclude=set(muters) | relations.blocker_ids(user.id), **event(message))
         t.events_only()
     return message
 
@@ -64,11 +66,12 @@ def event(message: ChatMessage) -> dict:
 
 
 def history(room_id: int, reader_id: int) -> list[dict]:
-    """The room's last messages a reader may see, oldest first: none deleted, none of whom they muted."""
+    """The room's last messages a reader may see, oldest first: none deleted, none of whom they muted or blocked."""
     muted = ChatMute.objects.filter(muter_id=reader_id).values("muted_id")
     rows = (
         ChatMessage.objects.filter(room_id=room_id, deleted=False)
         .exclude(user_id__in=muted)
+        .exclude(user_id__in=relations.blocked_ids(reader_id))
         .select_related("user")
         .order_by("-time", "-id")[:HISTORY]
     )

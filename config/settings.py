@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "chat",
     "ratings",
     "players",
+    "friends",
     "bots",
 ]
 
@@ -289,6 +290,8 @@ QUICK_PLAY_WAIT_SECONDS = env_int("MESA_QUICK_PLAY_WAIT_SECONDS", 20, 1, 600)
 # may send in an hour (lobby/press_limits.py).
 PLAY_PRESSES_PER_MINUTE = env_int("MESA_PLAY_PRESSES_PER_MINUTE", 10, 1)
 INVITATIONS_PER_HOUR = env_int("MESA_INVITATIONS_PER_HOUR", 20, 1)
+# Follows, unfollows, blocks and unblocks one person may make in a minute (friends/limits.py).
+RELATION_CHANGES_PER_MINUTE = env_int("MESA_RELATION_CHANGES_PER_MINUTE", 30, 1)
 # A socket refreshes its presence every PRESENCE_REFRESH seconds; one silent for
 # PRESENCE_STALE seconds belonged to a process that died without closing it.
 PRESENCE_REFRESH_SECONDS = env_int("MESA_PRESENCE_REFRESH_SECONDS", 20, 1)

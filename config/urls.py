@@ -1,10 +1,11 @@
-"""Site URLs: pages, the installable site's files, accounts, leaderboards, rooms, admin and the language switcher."""
+"""Site URLs: pages, the installable site's files, accounts, leaderboards, friends, rooms, admin and the language switcher."""
 
 from django.contrib import admin
 from django.urls import include, path
 
 from accounts import urls as accounts_urls
 from config import pwa, views
+from friends import views as friends_views
 from players import urls as players_urls
 from players import views as players_views
 
@@ -22,6 +23,12 @@ urlpatterns = [
     path("accounts/", include((accounts_urls.urlpatterns + players_urls.urlpatterns, "accounts"))),
     path("leaderboards/", include("ratings.urls")),
     path("players/<id:user_id>/", players_views.player, name="player"),
+    # Follow and block, one-way (friends/relations.py, docs/friends.md); your friends.
+    path("players/<id:user_id>/follow/", friends_views.follow, name="follow"),
+    path("players/<id:user_id>/unfollow/", friends_views.unfollow, name="unfollow"),
+    path("players/<id:user_id>/block/", friends_views.block, name="block"),
+    path("players/<id:user_id>/unblock/", friends_views.unblock, name="unblock"),
+    path("friends/", friends_views.friends, name="friends"),
     path("", include("lobby.urls")),
     path("", include("rooms.urls")),
     path("admin/", admin.site.urls),

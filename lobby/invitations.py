@@ -8,6 +8,8 @@ whether an account exists. The rate per host is the view's (lobby/press_limits.p
 An invitation carries the host's words (their name, their room's name) to the
 invitee's header, so it passes chat's gate (chat/gate.py) first: a host the
 staff muted site-wide sends none (``muted_invitation``) until the mute ends.
+Between two people one of whom blocked the other (friends/relations.py) no
+invitation goes, either way, and the host is told so (``invitee_blocked``).
 
 An invitation is pending until it is answered or its room closes (it expires
 with the room). The invitee's pages hear of it over their site socket, on the
@@ -25,6 +27,7 @@ from django.db import transaction
 from chat import gate
 from chat.models import ChatMute
 from config import realtime
+from friends import relations
 from lobby.models import Invitation
 from rooms import clock
 from rooms.actions.seats import sit
@@ -63,7 +66,7 @@ def invite(host, code: str, username) -> None:
     """``host`` invites the player named ``username`` to room ``code``; the same return for every name.
 
     Refused (``RoomError``) only for what the host may know: they are muted site-wide, the room is not
-    theirs, or is closed.
+    theirs, or is closed, or one of the two blocked the other.
     """
     gate.words(host, "invitation")
     with transaction.atomic():
@@ -79,7 +82,11 @@ def invite(host, code: str, username) -> None:
             raise RoomError("bad_invitee")
         people = get_user_model().objects.filter(is_active=True)
         invitee = people.filter(username=name).first() or people.filter(username__iexact=name).first()
-        if invitee is None or not _may_invite(room, host, invitee):
+        if invitee is None:
+            return
+        if invitee.id != host.id and relations.blocked_either_way(host, invitee):
+            raise RoomError("invitee_blocked")
+        if not _may_invite(room, host, invitee):
             return
         invitation = Invitation.objects.create(room=room, host=host, invitee=invitee, created_at=clock.now())
         _notify(invitee.id, {"type": "invitation", **payload(invitation)})

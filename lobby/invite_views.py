@@ -19,7 +19,14 @@ from lobby import invitations, press_limits
 from rooms.errors import RoomError
 from rooms.words.messages import error_text
 
-STATUS = {"not_host": 403, "muted_invitation": 403, "room_not_found": 404, "room_closed": 410, "bad_invitee": 400}
+STATUS = {
+    "not_host": 403,
+    "muted_invitation": 403,
+    "room_not_found": 404,
+    "room_closed": 410,
+    "bad_invitee": 400,
+    "invitee_blocked": 403,
+}
 
 
 def _wants_json(request) -> bool:

@@ -15,7 +15,8 @@ transaction (players/erasure_records.py): the records the site wrote (hands,
 logs, participants, and the events, last move and history of every room that
 names them, left, closed or live) and the words people wrote about them (chat
 lines and report notes of those rooms, room names, the staff's mute reasons and
-audit log), and the log-in throttle forgets their username.
+audit log), and the log-in throttle forgets their username. Their follows and
+blocks, both ways, are deleted (friends/relations.py).
 docs/accounts.md ("Erasure") and docs/operations.md ("A player's own data").
 """
 
@@ -25,6 +26,7 @@ from django.db.models import Q
 
 from accounts import audit, lockout, pseudonyms
 from chat.models import ChatMessage
+from friends import relations
 from players import erasure_records
 from rooms.actions.seats import leave_seat
 from rooms.hints.models import Hint
@@ -56,6 +58,7 @@ def erase(user) -> str:
         locked.groups.clear()
         locked.user_permissions.clear()
         audit.rename_target(locked)  # the audit rows about the account name the emptied one
+        relations.forget(locked)  # follows and blocks, both ways: nobody keeps an erased friend
     return tag
 
 

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from accounts.views import remember_language
+from friends import relations
 from players import erasure, export, records
 from players.forms import DeleteAccountForm, ProfileForm
 from ratings import profile as ratings_profile
@@ -79,10 +80,22 @@ def player(request, user_id: int):
     inactive account has no page.
     """
     person = get_object_or_404(get_user_model(), pk=user_id, is_active=True)
+    is_you = person.pk == request.user.pk
     context = {
         "person": person,
-        "is_you": person.pk == request.user.pk,
+        "is_you": is_you,
+        "relation": None if is_you else _relation(request.user.pk, person.pk),
         "ratings": ratings_profile.for_user(person),
         "stats": records.game_stats(person),
     }
     return render(request, "players/player.html", context)
+
+
+def _relation(reader_id: int, person_id: int) -> dict:
+    """What the reader's buttons on a person's page say (friends/relations.py)."""
+    following = relations.follows(reader_id, person_id)
+    return {
+        "following": following,
+        "friends": following and relations.follows(person_id, reader_id),
+        "blocking": relations.blocks(reader_id, person_id),
+    }

@@ -66,6 +66,7 @@ MESSAGES = {
     "bad_seat_count": _("This game cannot be played with that many seats."),
     "not_supported": _("That is not possible in this game."),
     "bad_invitee": _("Write the player's username (at most 150 characters)."),
+    "invitee_blocked": _("One of you blocked the other: no invitation can go between you."),
     "invitation_gone": _("This invitation is no longer open: it was answered, or its room closed."),
     "play_elsewhere": _(
         "You already have a place at a Play now table (or a reserved seat): go back to it, or leave it first."

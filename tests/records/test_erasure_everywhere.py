@@ -6,7 +6,7 @@ left, no match played; A deleted their account; B's table still read "del_alice 
 da cadeira 2 para a cadeira 4." Here a person leaves a trace in every model that can hold a
 user id or a name (rooms left, hosted, closed and being played; a room that only names them in
 its events; chat lines and reports, mutes, invitations sent and received, ratings, statistics,
-presences, a hint, the audit log, the log-in throttle), is erased, and every row of every table
+presences, a hint, follows and blocks both ways, the audit log, the log-in throttle), is erased, and every row of every table
 (``dumpdata``) is searched for their username, e-mails and display names. The same check runs
 on SQLite here and on PostgreSQL in a server of its own (the rooms naming a person are found by
 searching their stored JSON, which the two store differently).
@@ -26,6 +26,8 @@ from django.test.utils import override_settings
 from accounts import audit
 from chat import service as chat
 from chat.models import ChatMessage, ChatMute, ChatReport, SiteMute
+from friends import relations
+from friends.models import Block, Follow
 from lobby import invitations
 from lobby.models import Invitation, SitePresence
 from players import erasure
@@ -120,6 +122,12 @@ def leave_traces():
     Presence.objects.create(room=live, user=zelda, channel_name="zelda-room", last_seen=clock.now())
     SitePresence.objects.create(user=zelda, channel_name="zelda-site", last_seen=clock.now())
 
+    # Follows and blocks, both ways: she and Alice are friends, she blocked Bob, Carol blocked her.
+    relations.follow(zelda, alice.id)
+    relations.follow(alice, zelda.id)
+    relations.block(zelda, bob.id)
+    relations.block(carol, zelda.id)
+
     # The staff: a site-wide mute with a reason naming her, the display name reset, the audit rows.
     mute = chat.mute_site_wide(zelda, 1, reason=f"{USERNAME} pedindo e-mails")
     audit.record(staff, zelda, "user_mute", f"{USERNAME}: 1 h")
@@ -155,6 +163,10 @@ def traces_of(user_id: int) -> dict[str, int]:
         "SitePresence": SitePresence.objects.filter(user=user_id),
         "Invitation (sent)": Invitation.objects.filter(host=user_id),
         "Invitation (received)": Invitation.objects.filter(invitee=user_id),
+        "Follow (hers)": Follow.objects.filter(follower=user_id),
+        "Follow (of her)": Follow.objects.filter(followed=user_id),
+        "Block (hers)": Block.objects.filter(blocker=user_id),
+        "Block (of her)": Block.objects.filter(blocked=user_id),
         "Rating": Rating.objects.filter(user=user_id),
         "RatingChange": RatingChange.objects.filter(user=user_id),
         "LogEntry (about her)": LogEntry.objects.filter(content_type__model="user", object_id=str(user_id)),
@@ -219,6 +231,9 @@ def check_erasure_erases() -> None:
     # The records stay, under the pseudonym.
     assert traces_of(zelda.id)["ChatMessage"] == before["ChatMessage"]
     assert traces_of(zelda.id)["RatingChange"] == before["RatingChange"]
+    after = traces_of(zelda.id)
+    assert [after[key] for key in ("Follow (hers)", "Follow (of her)", "Block (hers)", "Block (of her)")] == [0] * 4
+    assert not relations.is_friend(alice, zelda) and zelda not in relations.friends_of(alice)
     issue = Room.objects.get(name=f"Mesa da {pseudonym}")
     sentences = [event["text"]["pt-br"] for event in issue.events]
     assert f"{pseudonym} mudou carol_e da cadeira 3 para a cadeira 4." in sentences, sentences
