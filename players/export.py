@@ -5,12 +5,14 @@ with, for each hand, the seats held, the person's own moves and — once the
 match is over — the cards their own seats held while they held them (dealt,
 and each card that came in later). Nothing of another seat's hidden cards:
 only what the finished hand's public record already shows (its result, who
-held which seat). Also the person's chat messages and reports. Read-only.
+held which seat). Also the person's chat messages and reports, and whom they
+follow and blocked (friends/). Read-only.
 """
 
 from django.utils import timezone
 
 from chat.models import ChatMessage, ChatReport
+from friends.models import Block, Follow
 from ratings.models import Rating, RatingChange
 from rooms.models import Hand, Match, Participant, PlayerStat, Room
 from rooms.records import hand_replay, participants, stored
@@ -60,6 +62,14 @@ def document(user) -> dict:
             }
             for r in ChatReport.objects.filter(reporter=user).select_related("message__room").order_by("time", "id")
         ],  # fmt: skip
+        "following": [
+            {"user_id": f.followed_id, "name": f.followed.shown_name, "since": _time(f.created_at)}
+            for f in Follow.objects.filter(follower=user).select_related("followed").order_by("created_at", "id")
+        ],
+        "blocked": [
+            {"user_id": b.blocked_id, "name": b.blocked.shown_name, "since": _time(b.created_at)}
+            for b in Block.objects.filter(blocker=user).select_related("blocked").order_by("created_at", "id")
+        ],
     }
 
 

@@ -3,7 +3,8 @@
 A block hides the blocked person's chat lines from the blocker (the room's
 history here; the live event in test_friends_chat.py), refuses an invitation by
 name between the two, keeps them out of each other's friends, and erasure deletes
-every follow and block of the erased person (players/erasure.py).
+every follow and block of the erased person (players/erasure.py); the data export lists
+whom the person follows and blocked (players/export.py).
 """
 
 import pytest
@@ -15,7 +16,7 @@ from friends import relations
 from friends.models import Block, Follow
 from lobby import invitations
 from lobby.models import Invitation
-from players import erasure
+from players import erasure, export
 from rooms import services
 from rooms.errors import RoomError
 from rooms.words.messages import MESSAGES
@@ -140,6 +141,17 @@ def test_no_invitation_by_name_goes_between_two_people_one_of_whom_blocked_the_o
     relations.unblock(bob if who_blocks == "invitee" else alice, (alice if who_blocks == "invitee" else bob).id)
     invitations.invite(alice, room.code, "bob")
     assert Invitation.objects.filter(invitee=bob).count() == 1
+
+
+def test_the_data_export_lists_whom_the_person_follows_and_blocked_and_not_who_blocked_them(alice, bob, charlie):
+    relations.follow(alice, bob.id)
+    relations.block(alice, charlie.id)
+    relations.follow(bob, alice.id)
+    relations.block(charlie, bob.id)
+    data = export.document(alice)
+    assert [(f["user_id"], f["name"]) for f in data["following"]] == [(bob.id, "bob")]
+    assert [(b["user_id"], b["name"]) for b in data["blocked"]] == [(charlie.id, "charlie")]
+    assert export.document(bob)["blocked"] == [] and export.document(charlie)["following"] == []
 
 
 def test_erasure_deletes_every_follow_and_block_of_the_person_both_ways(alice, bob, charlie):
