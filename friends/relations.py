@@ -4,11 +4,12 @@
   (``RelationError``) for oneself, an id naming no open account (unknown,
   closed, or erased: an erased account is inactive and holds a pseudonym), and
   while either of the two blocks the other. Following twice changes nothing.
-- ``unfollow``: the follow goes, if there was one.
+- ``unfollow``: the follow goes, if there was one (oneself and an id of nobody refused).
 - ``block(user, other_id)``: ``user`` blocks the other person (oneself and no
   open account refused as above); both follows between the two go in the same
   transaction. Blocking twice changes nothing.
-- ``unblock``: the block goes; the follows it removed do not come back.
+- ``unblock``: the block goes (oneself and an id of nobody refused); the follows it
+  removed do not come back.
 
 Friends are two people who follow each other (``is_friend``, ``friends_of``).
 Each change locks the two accounts' rows, always in the order of their ids, so
@@ -78,10 +79,19 @@ def follow(user, other_id) -> None:
         Follow.objects.get_or_create(follower=user, followed=other)
 
 
-def unfollow(user, other_id) -> None:
+def _removed(user, other_id, rows) -> None:
+    """Delete ``rows`` (a follow or a block of ``other_id``); refused for oneself and for an id of nobody."""
+    if not _whole(other_id):
+        raise RelationError("no_such_player")
     if other_id == user.pk:
         raise RelationError("self")
-    Follow.objects.filter(follower=user, followed_id=other_id).delete()
+    deleted, _ = rows.delete()
+    if not deleted and not _open_accounts().filter(pk=other_id).exists():
+        raise RelationError("no_such_player")
+
+
+def unfollow(user, other_id) -> None:
+    _removed(user, other_id, Follow.objects.filter(follower=user, followed_id=other_id))
 
 
 def block(user, other_id) -> None:
@@ -92,9 +102,7 @@ def block(user, other_id) -> None:
 
 
 def unblock(user, other_id) -> None:
-    if other_id == user.pk:
-        raise RelationError("self")
-    Block.objects.filter(blocker=user, blocked_id=other_id).delete()
+    _removed(user, other_id, Block.objects.filter(blocker=user, blocked_id=other_id))
 
 
 # -- questions ------------------------------------------------------------------------------------

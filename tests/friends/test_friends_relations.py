@@ -70,8 +70,12 @@ def test_every_bad_follow_or_block_is_refused_and_stores_nothing(alice, bob, mak
         assert refused(act, alice, 10**9) == "no_such_player"
         for bad in (None, "2", True, 0, -1, 2.0):
             assert refused(act, alice, bad) == "no_such_player"
-    assert refused(relations.unfollow, alice, alice.id) == "self"
-    assert refused(relations.unblock, alice, alice.id) == "self"
+    for act in (relations.unfollow, relations.unblock):
+        assert refused(act, alice, alice.id) == "self"
+        assert refused(act, alice, 10**9) == "no_such_player"
+        assert refused(act, alice, gone.id) == "no_such_player"
+        assert refused(act, alice, "2") == "no_such_player"
+        act(alice, bob.id)  # an open account: nothing to remove, nothing happens
     assert nothing_stored()
 
 

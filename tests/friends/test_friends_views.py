@@ -90,6 +90,9 @@ def test_every_refusal_answers_4xx_with_its_message_and_stores_nothing(client, a
         (gone.id, "follow", 404, "This player does not exist."),
         (gone.id, "block", 404, "This player does not exist."),
         (10**9, "follow", 404, "This player does not exist."),
+        (10**9, "unfollow", 404, "This player does not exist."),
+        (gone.id, "unblock", 404, "This player does not exist."),
+        (alice.id, "unblock", 400, "You cannot do that to yourself."),
     ]
     for user_id, change, status, text in cases:
         answer = post(client, user_id, change)
