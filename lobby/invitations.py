@@ -9,7 +9,9 @@ An invitation carries the host's words (their name, their room's name) to the
 invitee's header, so it passes chat's gate (chat/gate.py) first: a host the
 staff muted site-wide sends none (``muted_invitation``) until the mute ends.
 Between two people one of whom blocked the other (friends/relations.py) no
-invitation goes, either way, and the host is told so (``invitee_blocked``).
+invitation goes, either way, and the host is told so (``invitee_blocked``); one
+sent before the block is no longer listed for the invitee, and accepting it is
+refused with the same code.
 
 An invitation is pending until it is answered or its room closes (it expires
 with the room). The invitee's pages hear of it over their site socket, on the
@@ -107,10 +109,12 @@ def _may_invite(room: Room, host, invitee) -> bool:
 
 
 def pending_for(user_id: int) -> list[dict]:
-    """The invitations ``user_id`` has not answered, in rooms still open, oldest first."""
+    """The invitations ``user_id`` has not answered, in rooms still open, oldest first (none past a block)."""
     rows = (
         Invitation.objects.filter(invitee_id=user_id, answer=Invitation.Answer.PENDING)
         .exclude(room__status=Room.Status.CLOSED)
+        .exclude(host_id__in=relations.blocked_ids(user_id))
+        .exclude(host_id__in=relations.blocker_ids(user_id))
         .select_related("room", "host")
         .order_by("created_at", "id")
     )
@@ -154,6 +158,8 @@ def accept(user, invitation_id) -> Accepted:
     """Accept: the lowest empty seat if there is one (under the game's rules for sitting mid-match), else watch."""
     with transaction.atomic():
         row = _pending_row(user, invitation_id)
+        if relations.blocked_either_way(row.host_id, user.id):
+            raise RoomError("invitee_blocked")  # sent before a block: it stays unanswered, and unlisted
         _answer(row, Invitation.Answer.ACCEPTED)
         code = row.room.code
         seats = list(Seat.objects.filter(room=row.room).order_by("index"))

@@ -19,6 +19,7 @@ from lobby.models import Invitation
 from players import erasure, export
 from rooms import services
 from rooms.errors import RoomError
+from rooms.models import Seat
 from rooms.words.messages import MESSAGES
 
 pytestmark = pytest.mark.django_db
@@ -156,6 +157,22 @@ def test_the_data_export_lists_whom_the_person_follows_and_blocked_and_not_who_b
     assert [(f["user_id"], f["name"]) for f in data["following"]] == [(bob.id, "bob")]
     assert [(b["user_id"], b["name"]) for b in data["blocked"]] == [(charlie.id, "charlie")]
     assert export.document(bob)["blocked"] == [] and export.document(charlie)["following"] == []
+
+
+def test_an_invitation_sent_before_a_block_is_no_longer_listed_nor_accepted(alice, bob):
+    room = services.create_room(alice, "rouba_monte", "Mesa")
+    invitations.invite(alice, room.code, "bob")
+    sent = Invitation.objects.get(invitee=bob)
+    assert [i["id"] for i in invitations.pending_for(bob.id)] == [sent.id]
+    relations.block(bob, alice.id)
+    assert invitations.pending_for(bob.id) == []
+    with pytest.raises(RoomError) as caught:
+        invitations.accept(bob, sent.id)
+    assert caught.value.code == "invitee_blocked"
+    assert not Seat.objects.filter(room=room, user=bob).exists()
+    invitations.decline(bob, sent.id)  # still answered as a decline
+    relations.unblock(bob, alice.id)
+    assert invitations.pending_for(bob.id) == []
 
 
 def test_erasure_deletes_every_follow_and_block_of_the_person_both_ways(alice, bob, charlie):
