@@ -1,0 +1,65 @@
+"""The table on a phone is a card game (issue "The table on a phone is a card game"): the pt-BR result
+tables of every game fit a 390-px phone, the desktop side panel never scrolls sideways, and resuming a
+paused table is told like the pause."""
+
+import pytest
+from conftest import create_room, logged_in, my_turn_js, shot, unique, wait_snapshot
+from hand_surgery import LAST_CARD, change_hand
+from test_browser_layout import PHONE
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+# Stealing Bundles and Rouba Monte: the person holds one card and every other hand and the stock are empty,
+# so that their next move ends the hand. The cards taken away go to the table's centre (the deck stays whole).
+ONE_CARD_LEFT = """
+state["hands"] = [list(h) for h in state["hands"]]
+card = state["hands"][me][0]
+rest = [c for s, h in enumerate(state["hands"]) for c in h if c != card or s != me]
+state["centre"] = list(state["centre"]) + rest + list(state["stock"])
+state["stock"] = []
+state["hands"] = [[] for _ in state["hands"]]
+state["hands"][me] = [card]
+state["turn"] = me
+print("CARD" + card)
+"""
+
+# Every box of the result dialog that holds a table, and the dialog itself: those wider inside than shown.
+CLIPPED_JS = """() => {
+  const boxes = [document.getElementById('result-panel'), document.getElementById('result')];
+  for (const table of document.querySelectorAll('#result table')) boxes.push(table.parentElement, table);
+  return boxes.filter((b) => b.scrollWidth > b.clientWidth)
+    .map((b) => `${b.id || b.className}: ${b.scrollWidth} > ${b.clientWidth}`);
+}"""
+
+
+def pt_br_phone(browser, server, prefix):
+    name = unique(prefix)
+    ctx, page, _ = logged_in(browser, server, name, viewport=PHONE, touch=True)
+    ctx.add_cookies([{"name": "django_language", "value": "pt-br", "url": server.base}])
+    return ctx, page, name
+
+
+ROOMS = [
+    ("crazy_eights", {}, LAST_CARD),
+    ("rouba_monte", {}, ONE_CARD_LEFT),
+    ("stealing_bundles", {"options": {"last_capture_bonus": True}}, ONE_CARD_LEFT),
+    ("stealing_bundles", {"options": {"last_capture_bonus": True, "match_games": 3}}, ONE_CARD_LEFT),
+]
+
+
+@pytest.mark.parametrize("game,room,surgery", ROOMS, ids=["crazy_eights", "rouba_monte", "sb", "sb_three_games"])
+def test_the_pt_br_result_tables_fit_a_phone(server, browser, game, room, surgery):
+    ctx, page, name = pt_br_phone(browser, server, "fit")
+    code = create_room(server, name, game, bots=3, start=True, time_limit=120, **room)
+    page.goto(f"{server.base}/rooms/{code}/")
+    wait_snapshot(page, my_turn_js(), timeout=30000)
+    card = change_hand(server, surgery, code, "CARD")
+    page.reload()
+    snap = wait_snapshot(page, my_turn_js() + f" && s.view.hand.length === 1 && s.view.hand[0] === {card!r}")
+    move = next(m for m in snap["legal"] if m.get("card") == card and "suit" not in m and m.get("pile", 0) == 0)
+    page.evaluate("(m) => window.mesaTable.move(m)", move)
+    page.wait_for_selector("[data-result]:not([hidden]) #result table")
+    assert page.evaluate("() => document.documentElement.lang").lower().startswith("pt")
+    assert page.evaluate(CLIPPED_JS) == []
+    shot(page, f"{game}_result_pt_br_phone")
+    ctx.close()
