@@ -5,7 +5,9 @@ paused table is told like the pause."""
 import pytest
 from conftest import create_room, logged_in, my_turn_js, shot, unique, wait_snapshot
 from hand_surgery import LAST_CARD, change_hand
-from test_browser_layout import PHONE
+from test_browser_layout import DESKTOP, PHONE
+
+from tests.live import make_users
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -62,4 +64,37 @@ def test_the_pt_br_result_tables_fit_a_phone(server, browser, game, room, surger
     assert page.evaluate("() => document.documentElement.lang").lower().startswith("pt")
     assert page.evaluate(CLIPPED_JS) == []
     shot(page, f"{game}_result_pt_br_phone")
+    ctx.close()
+
+
+# The side panel's children that reach past its inner width (what makes it scroll sideways).
+SIDE_WIDE_JS = """() => {
+  const side = document.getElementById('side');
+  const right = side.getBoundingClientRect().left + side.clientLeft + side.clientWidth;
+  return { scroll: side.scrollWidth, client: side.clientWidth,
+    wide: [...side.querySelectorAll('*')].filter((e) => e.getBoundingClientRect().right > right + 0.5)
+      .map((e) => `${e.tagName}#${e.id}.${e.className} ${Math.round(e.getBoundingClientRect().right)} > ${Math.round(right)}`) };
+}"""
+
+
+@pytest.mark.parametrize("lang", ["pt-br", "en"])
+def test_the_desktop_side_panel_never_scrolls_sideways(server, browser, lang):
+    """At 1280x800 the host's side panel (invite form, host powers, log) is as wide inside as shown, before
+    and after an invitation is sent (its status line was the last to push it wider)."""
+    host, guest = unique("sidehost"), unique("sideguest")
+    users = make_users(server.env, host, guest)
+    ctx, page, _ = logged_in(browser, server, "", session=users[host]["session"], viewport=DESKTOP)
+    ctx.add_cookies([{"name": "django_language", "value": lang, "url": server.base}])
+    code = create_room(server, host, "crazy_eights", bots=2, is_public=False)
+    page.goto(f"{server.base}/rooms/{code}/")
+    wait_snapshot(page, "s.you.host")
+    page.wait_for_selector("#host-settings:not([hidden]) #invite-form button[type=submit]")
+    before = page.evaluate(SIDE_WIDE_JS)
+    assert before["scroll"] == before["client"], before
+    page.fill("#invite-name", guest)
+    page.click("#invite-form button[type=submit]")
+    page.wait_for_function("() => document.querySelector('[data-invite-status]').textContent.length > 0")
+    after = page.evaluate(SIDE_WIDE_JS)
+    assert after["scroll"] == after["client"], after
+    shot(page, f"side_panel_invited_{lang}")
     ctx.close()
