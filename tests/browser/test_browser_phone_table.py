@@ -98,3 +98,31 @@ def test_the_desktop_side_panel_never_scrolls_sideways(server, browser, lang):
     assert after["scroll"] == after["client"], after
     shot(page, f"side_panel_invited_{lang}")
     ctx.close()
+
+
+LOG_EVENTS_JS = "() => [...document.querySelectorAll('#log li[data-room-event]')].map((li) => [li.dataset.roomEvent, li.textContent])"
+
+
+@pytest.mark.parametrize("lang", ["pt-br", "en"])
+def test_resuming_a_paused_table_is_told_like_the_pause(server, browser, lang):
+    """The host pauses, then resumes: the log's newest room-event line says the table was resumed, and no
+    notice still says it is paused (the resume's notice replaces the pause's)."""
+    ctx, page, name = pt_br_phone(browser, server, "resume")
+    ctx.add_cookies([{"name": "django_language", "value": lang, "url": server.base}])
+    code = create_room(server, name, "crazy_eights", bots=3, start=True, time_limit=120)
+    page.goto(f"{server.base}/rooms/{code}/")
+    wait_snapshot(page, "s.room.status === 'playing'", timeout=30000)
+    page.click('#host-buttons [data-action="pause"], [data-action="pause"]')
+    wait_snapshot(page, "s.room.paused")
+    page.wait_for_selector('#room-notice[data-event-code="host_paused"]:not([hidden])')
+    paused = page.evaluate(LOG_EVENTS_JS)[0]
+    page.click('[data-action="resume"]')
+    wait_snapshot(page, "!s.room.paused")
+    page.wait_for_selector('#room-notice[data-event-code="host_resumed"]:not([hidden])')
+    code_, text = page.evaluate(LOG_EVENTS_JS)[0]  # the log is newest first
+    assert code_ == "host_resumed"
+    assert text.endswith("retomou a mesa." if lang == "pt-br" else "resumed the table."), text
+    assert text != paused[1]
+    notices = page.evaluate("() => [...document.querySelectorAll('.banner:not([hidden])')].map((b) => b.textContent)")
+    assert not [n for n in notices if "paus" in n.lower()], notices
+    ctx.close()
