@@ -7,7 +7,7 @@ from conftest import create_room, logged_in, my_turn_js, shot, unique, wait_snap
 from hand_surgery import LAST_CARD, change_hand
 from test_browser_layout import DESKTOP, PHONE
 
-from tests.live import make_users
+from tests.live import make_users, manage_shell
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -125,4 +125,77 @@ def test_resuming_a_paused_table_is_told_like_the_pause(server, browser, lang):
     assert text != paused[1]
     notices = page.evaluate("() => [...document.querySelectorAll('.banner:not([hidden])')].map((b) => b.textContent)")
     assert not [n for n in notices if "paus" in n.lower()], notices
+    ctx.close()
+
+
+SIT = """
+from django.contrib.auth import get_user_model
+from rooms import services
+services.sit(get_user_model().objects.get(username={guest!r}), {code!r}, 2)
+print("SAT")
+"""
+
+
+def test_a_removed_person_is_told_in_the_second_person(server, browser):
+    """The host removes a person from seat 3 of a private room: that person reads "O anfitrião removeu você
+    da cadeira 3." in the notice, the live region, the log and in place of the spectator's generic line; the
+    host reads the event's own third-person sentence."""
+    host, guest = unique("rmhost"), unique("rmguest")
+    users = make_users(server.env, host, guest)
+    ctx_h, page, _ = logged_in(browser, server, "", session=users[host]["session"])
+    ctx_g, other, _ = logged_in(browser, server, "", session=users[guest]["session"], viewport=PHONE, touch=True)
+    ctx_g.add_cookies([{"name": "django_language", "value": "pt-br", "url": server.base}])
+    code = create_room(server, host, "crazy_eights", is_public=False)
+    manage_shell(server.env, SIT.format(guest=guest, code=code))
+    page.goto(f"{server.base}/rooms/{code}/")
+    other.goto(f"{server.base}/rooms/{code}/")
+    wait_snapshot(other, "s.you.seat === 2")
+    other.evaluate(
+        """() => { window.heard = []; const region = document.getElementById('announcer');
+        new MutationObserver(() => { for (const p of region.children) window.heard.push(p.textContent); })
+          .observe(region, { childList: true }); }"""
+    )
+    wait_snapshot(page, "s.you.host && s.room.seats[2].user_id")
+    page.select_option('[data-host-select="hand-host"]', "2")
+    page.click('[data-action="remove-person"]')
+    page.click("#confirm-yes")
+    wait_snapshot(other, "s.you.seat === null")
+    told = "O anfitrião removeu você da cadeira 3."
+    other.wait_for_selector('#room-notice[data-event-code="removed_by_host"]:not([hidden])')
+    assert other.text_content("#room-notice") == told
+    assert other.text_content('#log li[data-room-event="removed_by_host"]') == told
+    other.wait_for_function("(t) => window.heard.includes(t)", arg=told)
+    assert not [t for t in other.evaluate("() => window.heard") if guest in t]  # no third-person line
+    note = other.text_content("#note-banner")
+    assert note.startswith(told) and "assistindo" not in note, note
+    page.wait_for_selector('#log li[data-room-event="removed_by_host"]', state="attached")
+    assert guest in page.text_content('#log li[data-room-event="removed_by_host"]')
+    shot(other, "removed_second_person_phone_pt")
+    ctx_h.close()
+    ctx_g.close()
+
+
+def test_the_result_dialog_names_a_seat_the_same_in_every_table(server, browser):
+    """Your own seat reads "name (you)" in the scores, the breakdown and the rating lines alike."""
+    name = unique("samename")
+    ctx, page, _ = logged_in(browser, server, name, viewport=DESKTOP)
+    code = create_room(server, name, "crazy_eights", bots=3, start=True, time_limit=120)
+    page.goto(f"{server.base}/rooms/{code}/")
+    wait_snapshot(page, my_turn_js(), timeout=30000)
+    card = change_hand(server, LAST_CARD, code, "CARD")
+    page.reload()
+    snap = wait_snapshot(page, my_turn_js() + f" && s.view.hand.length === 1 && s.view.hand[0] === {card!r}")
+    move = next(m for m in snap["legal"] if m.get("card") == card and "suit" not in m)
+    page.evaluate("(m) => window.mesaTable.move(m)", move)
+    page.wait_for_selector("[data-result]:not([hidden]) #result table")
+    tables = page.evaluate(
+        "() => [...document.querySelectorAll('#result table')].map((t) => [t.className, "
+        "[...t.querySelectorAll('tbody tr > :first-child')].map((c) => c.textContent.trim())])"
+    )
+    assert len(tables) >= 2, tables
+    mine = {cls: [n for n in names if name in n or n.lower() in ("you", "você")] for cls, names in tables}
+    assert all(names == [f"{name} (you)"] for names in mine.values()), mine
+    # Every other seat too: the same names in every table that lists the seats.
+    seats = [sorted(names) for _cls, names in tables if "result__ratings" not in _cls]
+    assert all(s == seats[0] for s in seats), seats
     ctx.close()
