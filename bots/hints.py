@@ -102,7 +102,13 @@ def _fishing(view: dict, legal_moves: list, move: dict, memory=None) -> tuple[st
         steals = any(m["type"] == "steal" for m in legal_moves)
         if taken > 1:
             return "capture_many", {"card": move["target"], "count": taken}
-        return ("capture_over_steal" if steals else "capture"), {"card": move["target"]}
+        if steals:
+            return "capture_over_steal", {"card": move["target"]}
+        # The reason is what the take adds up to: the seat's pile with the played card and the ones taken.
+        own = _pile_counts(view, view["seat"])
+        pile = move.get("pile", 0)
+        before = own[pile] if isinstance(pile, int) and 0 <= pile < len(own) else own[0]
+        return "capture", {"card": move["target"], "count": before + taken + 1}
     if kind == "discard":
         # What the seat remembers counts here as it did for the choice (a copy: nothing is written back).
         know = fishing.Knowledge(view, json.loads(json.dumps(memory or {})), view["game"] == "rouba_monte")

@@ -31,6 +31,7 @@ CODES = (
     "seats_swapped",
     "quick_started",
     "host_paused",
+    "host_resumed",
     "pause_ended",
     "match_ended",
     "match_deserted",

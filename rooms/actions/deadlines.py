@@ -209,6 +209,8 @@ def resume(user, code: str) -> Room:
         if t.room.pause_reason == "staff":
             raise RoomError("paused_by_staff", "The site's staff paused this room; only they can resume it.")
         thaw(t)
+        # Told as the pause was: the event's notice replaces "... paused the table." and its line is the log's newest.
+        room_events.announce(t, "host_resumed", by=room_events.person(user))
     return t.room
 
 

@@ -112,15 +112,16 @@ def _record(t: Table, user, ask: Ask, suggestion: hints.Suggestion) -> int:
 def _answer(t: Table, ask: Ask, suggestion: hints.Suggestion, left: int) -> dict:
     seat_map = list(t.hand.seat_map)
     victim = suggestion.params.get("seat")
-    holder = None
+    holder = room_seat = None
     if isinstance(victim, int) and 0 <= victim < len(seat_map):
-        holder = describe.seat_holder(t.seat_at(seat_map[victim]))
+        room_seat = seat_map[victim]
+        holder = describe.seat_holder(t.seat_at(room_seat))
     return {
         "type": "hint",
         "version": ask.state_version,
         "move": suggestion.move,
         "reason": suggestion.reason,
-        "text": hint_words.in_languages(suggestion.reason, suggestion.params, holder),
+        "text": hint_words.in_languages(suggestion.reason, suggestion.params, holder, room_seat),
         "marks": hint_words.marks(suggestion.move, seat_map, ask.view),
         "left": left,
         "limit": settings.HINTS_PER_HAND,

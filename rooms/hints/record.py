@@ -41,7 +41,10 @@ def lines(hand, rows) -> list[HintLine]:
         if shown:
             entry = {"seat": hint.engine_seat, "move": hint.move, "kind": "move"}
             suggestion = describe_move(hand.game, entry, name)
-            reason = hint_words.sentence(hint.reason, stored.as_dict(hint.params), _victim(hint, rows))
+            victim = _victim(hint, rows)
+            reason = hint_words.sentence(
+                hint.reason, stored.as_dict(hint.params), victim, getattr(victim, "seat", None)
+            )
             played = moves[hint.after_move] if hint.after_move < len(moves) else None
             followed = bool(played) and played.get("seat") == hint.engine_seat and played.get("move") == hint.move
         out.append(HintLine(hint.after_move, hint.asked_at, seat_label(hint.seat), name, suggestion, reason, followed))

@@ -338,6 +338,7 @@ EVENT_WORDS = {
     "match_restarted": gettext_noop("%(by)s ended the match being played and started match %(number)s."),
     "host_paused": gettext_noop("%(by)s paused the table."),
     "host_paused_capped": gettext_noop("%(by)s paused the table; it resumes by itself in %(minutes)s minutes."),
+    "host_resumed": gettext_noop("%(by)s resumed the table."),
     "pause_ended": gettext_noop("The host's pause reached its %(minutes)s minutes: the table resumes by itself."),
     "match_ended": gettext_noop("%(by)s ended match %(number)s early."),
     "match_ended_rated": gettext_noop(

@@ -106,6 +106,7 @@ def common_strings() -> dict:
         "reserved_yours": _("Seat %(n)s is reserved for you. %(when)s"),
         "watching": _("You are watching this table. Sit in an empty seat to play."),
         "watching_full": _("You are watching this table. Every seat is taken."),
+        "watching_sit": _("Sit in an empty seat to play."),
         "confirm_leave": _(
             "Leave your seat? A bot plays your cards or they go back to the table, as the game's rules say."
         ),

@@ -40,7 +40,7 @@ def host_strings() -> dict:
         ),
         "closed": _("This room was closed."),
         "back_to_lobby": _("Back to the lobby"),
-        "you_were_removed": _("The host removed you from your seat. You are watching now."),
+        "you_were_removed": _("The host removed you from seat %(n)s."),
         "room_events": _("Room events"),
     }
 

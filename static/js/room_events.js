@@ -12,7 +12,18 @@ export function eventText(event) {
   const text = event.text || {};
   return text[LANG] || text["pt-br"] || Object.values(text)[0] || "";
 }
-const textOf = eventText;
+
+// The person a host removed reads it in the second person, in the notice, the live region and the
+// log alike ("O anfitrião removeu você da cadeira 3."); everyone else reads the event's own sentence.
+export function removedYou(table, event) {
+  return !!event && event.code === "removed_by_host" && !!event.params && event.params.user === table.userId;
+}
+
+export function eventTextFor(table, event) {
+  if (!removedYou(table, event)) return eventText(event);
+  const seat = Number(event.params.seat);
+  return fill(table.S.host.you_were_removed, { n: Number.isInteger(seat) ? seat + 1 : "?" });
+}
 
 // After each snapshot: a notice and an announcement for each new event (its line in the move log
 // is the table's: Table.updateLog).
@@ -31,9 +42,7 @@ export function paintRoomEvents(table) {
 }
 
 function tell(table, event) {
-  const H = table.S.host;
-  let text = textOf(event);
-  if (event.code === "removed_by_host" && event.params && event.params.user === table.userId) text = `${text} ${H.you_were_removed}`;
+  const text = eventTextFor(table, event);
   table.announce(text);
   const notice = $("room-notice");
   notice.textContent = text;

@@ -8,7 +8,7 @@ import { cardName, fill } from "./cards.js";
 import { Motion } from "./motion.js";
 import { sound } from "./sound.js";
 import { callAttention, dropAttention } from "./attention.js";
-import { confirmTimeLimit, eventText, leaveConfirmation, paintClosed, paintRoomEvents, renderHostPowers } from "./room_events.js";
+import { confirmTimeLimit, eventTextFor, leaveConfirmation, paintClosed, paintRoomEvents, renderHostPowers } from "./room_events.js";
 
 const S = JSON.parse(document.getElementById("mesa-strings").textContent);
 // A deleted account's records name it by its pseudonym as stored, in Portuguese ("Jogador 4f2a",
@@ -461,6 +461,17 @@ export class Table {
     return this.named(last.name) || `Bot ${roomSeat + 1}`;
   }
 
+  // A seat as every table of the result dialog names it: who held it in that hand, your own as
+  // "ana (você)" like the rating lines, so that one seat reads the same in each of its tables.
+  resultName(roomSeat) {
+    const name = this.heldBy(roomSeat);
+    // Yours: the seat you hold, or the one you played that hand and have left since.
+    if (name !== S.you && !(this.userName && name === this.userName)) return name;
+    const seat = this.snapshot.room.seats[roomSeat];
+    const mine = (name !== S.you && name) || (seat && seat.name) || this.userName;
+    return mine ? `${this.named(mine)} (${S.you})` : S.you;
+  }
+
   heldName(engineSeat) {
     const roomSeat = this.roomSeatOf(engineSeat);
     return roomSeat === null ? this.nameOfEngineSeat(engineSeat) : this.heldBy(roomSeat);
@@ -619,6 +630,8 @@ export class Table {
     const room = snap.room;
     const banner = $("note-banner");
     let text = "";
+    const events = room.events || this.roomEvents || [];
+    if (this.seated && events.length) this.seatedUpToEvent = events[events.length - 1].id;
     const next = S.rules.boundary === "hand" ? S.plays_next_hand : S.plays_next_match;
     const reserved = room.seats.find((s) => s.reserved_by && this.userName && s.reserved_by === this.userName);
     const quick = this.quickCountdown();
@@ -629,6 +642,9 @@ export class Table {
       // Only invite a spectator to sit when a chair is free; otherwise say the table is full.
       const free = room.seats.some((seat) => !seat.user_id && !seat.bot);
       text = free ? S.watching : S.watching_full;
+      // Removed by the host since last seated here: told so, in the second person, not as any spectator.
+      const removed = [...events].reverse().find((e) => e.code === "removed_by_host" && e.params && e.params.user === this.userId);
+      if (removed && removed.id > (this.seatedUpToEvent ?? 0)) text = `${eventTextFor(this, removed)} ${free ? S.watching_sit : ""}`.trim();
     }
     setHidden(banner, !text);
     setText(banner, text);
@@ -1059,7 +1075,7 @@ export class Table {
     const scores = (last.result && last.result.scores) || {};
     const totals = (room.match && room.match.totals) || {};
     const rows = keys.map((k) => el("tr", { class: winners.includes(k) ? "won" : null },
-      el("th", { text: this.label(k) }), el("td", { class: "num", text: scores[k] ?? 0 }), el("td", { class: "num", text: totals[k] ?? 0 })));
+      el("th", { text: this.game.teams ? this.label(k) : this.resultName(Number(k)) }), el("td", { class: "num", text: scores[k] ?? 0 }), el("td", { class: "num", text: totals[k] ?? 0 })));
     return el("table", { class: "data-table result__scores" },
       el("thead", {}, el("tr", {}, el("th", {}, ""), el("th", { class: "num", text: S.this_hand }), el("th", { class: "num", text: S.match_total }))),
       el("tbody", {}, ...rows));
@@ -1163,7 +1179,7 @@ export class Table {
 
   // A room event's line in the move log (`data-room-event`: its code), in the page's language.
   eventItem(event) {
-    const text = eventText(event);
+    const text = eventTextFor(this, event);
     return text ? el("li", { class: "log__event", dataset: { roomEvent: event.code, eventId: event.id }, text: this.sentence(text) }) : null;
   }
 

@@ -48,9 +48,11 @@ def test_the_only_person_leaving_between_hands_reads_why_the_match_ended(server,
     assert page.inner_text("#result .result__winners") == words
     rows = table_rows(page, "#result table.result__ratings tbody tr")
     assert len(rows) == 1 and rows[0][1].startswith("\u2212"), rows  # leaving cost the leaver
-    # The scores name who played the seat then, not the seat as it is now (empty: "Cadeira 1").
+    # The scores name who played the seat then, not the seat as it is now (empty: "Cadeira 1"), and
+    # the way the rating lines name the reader: "name (você)".
     scores = table_rows(page, "#result table.result__scores tbody tr")
-    assert scores[0][0] == name, scores
+    you = page.evaluate("() => window.mesaTable.S.you")
+    assert scores[0][0] == f"{name} ({you})" and rows[0][0].startswith(scores[0][0]), (scores, rows)
     page.wait_for_function("() => (window.mesaTable.roomEvents || []).some((e) => e.code === 'match_deserted')")
     assert no_horizontal_scroll(page)
     shot(page, "match_deserted_phone")

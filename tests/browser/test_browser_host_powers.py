@@ -101,7 +101,9 @@ def test_each_host_power_is_confirmed_and_announced_to_the_other_person(server, 
     page_a.select_option('[data-host-select="hand-host"]', "2")
     power(page_a, "[data-action=remove-person]")
     wait_snapshot(page_b, "s.you.seat === null")
-    told(page_b, "removed_by_host", "removed you from your seat", f"{host} removed {guest} from seat 3.")
+    # In the second person everywhere they read it, the log too (the others read the third-person sentence).
+    told(page_b, "removed_by_host", "The host removed you from seat 3.")
+    assert guest not in page_b.text_content('#log li[data-room-event="removed_by_host"]')
 
     # Closing the room: the banner with the way to the lobby, and no longer "connected".
     power(page_a, "[data-action=close-room]")

@@ -295,13 +295,18 @@ def check_match_end(server, page, snap: dict, match_id: int) -> None:
     assert head == [["", G["piles_total"], G["bonus"], G["cards_total"], G["match_points"]]], head
     assert head[0][1:] == ["Cards in piles", "Last capture bonus", "Cards counted", "Match points"]
     rows = table_rows(page, "#result table.breakdown tbody tr")
+    # The dialog's tables name your seat as its rating lines do: "name (you)".
+    table_names = {
+        k: (f"{s['name']} ({strings['you']})" if s["index"] == snap["you"]["seat"] else s["name"])
+        for k, s in ((str(s["index"]), s) for s in room["seats"])
+    }
     want = []
     for k in sorted(piles, key=int):
         room_key = str(seat_map[int(k)])
         assert engine["scores"][k] == scores[room_key] == piles[k] + bonus[k]
         assert engine["match_points"][k] == match["totals"][room_key]
         want.append(
-            [seat_names[room_key], str(piles[k]), str(bonus[k]), str(scores[room_key]), str(match["totals"][room_key])]
+            [table_names[room_key], str(piles[k]), str(bonus[k]), str(scores[room_key]), str(match["totals"][room_key])]
         )
     assert rows == want, (rows, want)
     won_rows = page.eval_on_selector_all(

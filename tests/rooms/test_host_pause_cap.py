@@ -125,3 +125,17 @@ def test_a_resumed_pause_leaves_nothing_to_end(alice, clock):
     services.touch_room_presences(room.code)
     services.sweep()
     assert "pause_ended" not in events(room)
+
+
+def test_resuming_is_told_like_the_pause(alice, clock):
+    """The host's resume is a room event as the pause is: its line is the log's newest, its notice replaces
+    the pause's, in both languages."""
+    room = playing(alice, rated=False)
+    services.pause(alice, room.code)
+    services.resume(alice, room.code)
+    room.refresh_from_db()
+    assert events(room)[-2:] == ["host_paused", "host_resumed"]
+    last = room.events[-1]
+    assert last["params"] == {"by": {"name": alice.shown_name}}
+    assert last["text"]["en"] == f"{alice.shown_name} resumed the table."
+    assert last["text"]["pt-br"] == f"{alice.shown_name} retomou a mesa."

@@ -222,7 +222,7 @@ const game = {
     const seatMap = last.seat_map || [];
     const name = (engineSeat) => {
       const roomSeat = seatMap[Number(engineSeat)];
-      return roomSeat === undefined ? t.nameOfEngineSeat(engineSeat) : t.seatName(roomSeat);
+      return roomSeat === undefined ? t.nameOfEngineSeat(engineSeat) : t.resultName(roomSeat);
     };
     const seats = Object.keys(b.piles).sort((x, y) => Number(x) - Number(y));
     const bonus = b.last_capture_bonus || {};

@@ -203,7 +203,12 @@ const game = {
     const b = (last.result && last.result.breakdown) || {};
     if (!b.points) return null;
     const seats = Object.keys(b.points);
-    const rows = seats.map((engine) => t.el("tr", {}, t.el("th", { text: t.nameOfEngineSeat(engine) }),
+    const seatMap = last.seat_map || [];
+    const name = (engine) => {
+      const roomSeat = seatMap[Number(engine)] ?? t.roomSeatOf(engine);
+      return roomSeat === null || roomSeat === undefined ? t.nameOfEngineSeat(engine) : t.resultName(roomSeat);
+    };
+    const rows = seats.map((engine) => t.el("tr", {}, t.el("th", { text: name(engine) }),
       t.el("td", { class: "num", text: (b.cards && b.cards[engine] ? b.cards[engine].length : 0) }),
       t.el("td", { class: "num", text: b.points[engine] })));
     return t.el("table", { class: "data-table breakdown" },
