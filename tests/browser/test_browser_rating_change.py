@@ -140,7 +140,9 @@ def test_a_stealing_bundles_match_of_three_games_shows_games_won_per_seat(server
     totals = match["totals"]
     assert sum(int(totals[k]) for k in seats) >= 3  # every game gave a point to each of its winners
     for key, seat_name in seats.items():
-        assert rows[seat_name if key != "0" else "you"] == str(totals[key]), (rows, totals)  # the reader is "you"
+        # The reader's seat is named as in every table of the dialog: "name (you)".
+        label = seat_name if key != "0" else f"{seat_name} ({strings['you']})"
+        assert rows[label] == str(totals[key]), (rows, totals)
     won = page.eval_on_selector_all("#result table.breakdown tbody tr.won", "els => els.length")
     assert won == len(match["winners"])
     result_at_both_sizes(page, "stealing_bundles_games_won")
