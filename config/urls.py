@@ -23,6 +23,9 @@ urlpatterns = [
     path("accounts/", include((accounts_urls.urlpatterns + players_urls.urlpatterns, "accounts"))),
     path("leaderboards/", include("ratings.urls")),
     path("players/<id:user_id>/", players_views.player, name="player"),
+    # A player's finished matches; a match one played, as JSON (players/match_download.py, docs/accounts.md).
+    path("players/<id:user_id>/matches/", players_views.matches, name="player_matches"),
+    path("matches/<str:public_id>/mine.json", players_views.my_match_download, name="match_download"),
     # Follow and block, one-way (friends/relations.py, docs/friends.md); your friends.
     path("players/<id:user_id>/follow/", friends_views.follow, name="follow"),
     path("players/<id:user_id>/unfollow/", friends_views.unfollow, name="unfollow"),

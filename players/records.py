@@ -16,7 +16,7 @@ from accounts import pseudonyms
 from games import registry
 from ratings.models import RatingChange
 from rooms.models import Match, Participant, PlayerStat
-from rooms.records import participants
+from rooms.records import match_access, participants
 from rooms.records.describe import holder_name, winner_names
 
 RECENT_MATCHES = 10
@@ -47,7 +47,8 @@ class MatchLine:
     opponents: list[str]
     winners: list[str]
     ended_by: str = ""  # the host who ended the match early, named as they sat at it (staff are not named)
-    rating: dict | None = None  # what the match did to this person's rating: before, after, delta
+    rating: dict | None = None  # what the match did to this person's rating: before, after, delta, place
+    public_id: str = ""  # what the verify page and the player's download name the match by
 
 
 def game_stats(user) -> list[GameStat]:
@@ -100,12 +101,37 @@ def recent_matches(user, limit: int = RECENT_MATCHES) -> list[MatchLine]:
         .defer("seed", "room__next_seed")
         .order_by("-started_at", "-pk")[:limit]
     )
+    return match_lines(user, matches)
+
+
+def finished_matches(person, viewer, game: str = ""):
+    """``person``'s finished matches (over or abandoned, never one in play) that ``viewer`` may read, newest first.
+
+    The rule of the verify page (rooms/records/match_access.py): a private room's
+    match is listed to the people who played it (``person`` themself among them)
+    and to the staff who may read every match, never to anybody else. ``game``
+    narrows the list to one game when it names one; anything else lists them all.
+    """
+    matches = (
+        match_access.visible_to(viewer)
+        .filter(players=person, status__in=[Match.Status.OVER, Match.Status.ABANDONED])
+        .select_related("ended_by")
+        .order_by("-started_at", "-pk")
+    )
+    if game in {spec.name for spec in registry.specs()}:
+        matches = matches.filter(game=game)
+    return matches
+
+
+def match_lines(user, matches) -> list[MatchLine]:
+    """One line per match of ``matches`` (loaded with their room, without their seeds), as ``user`` sat in it."""
+    matches = list(matches)
     rows = participants.match_rows(m.pk for m in matches)
     changes = {
-        match_id: {"before": before, "after": after, "delta": after - before, "size": abs(after - before)}
-        for match_id, before, after in RatingChange.objects.filter(
+        match_id: {"before": before, "after": after, "delta": after - before, "size": abs(after - before), "rank": rank}
+        for match_id, before, after, rank in RatingChange.objects.filter(
             user=user, match_id__in=[m.pk for m in matches]
-        ).values_list("match_id", "shown_before", "shown_after")
+        ).values_list("match_id", "shown_before", "shown_after", "rank")
     }
     labels = outcome_labels()
     lines = []
@@ -133,6 +159,7 @@ def recent_matches(user, limit: int = RECENT_MATCHES) -> list[MatchLine]:
                 winners=winner_names(m, match_rows),
                 ended_by=ended_by,
                 rating=changes.get(m.pk),
+                public_id=m.public_id,
             )
         )
     return lines
