@@ -4,7 +4,9 @@ The fields are the lobby's: ``game`` (a registry name) and ``rated`` (``on`` or
 absent). A GET never creates anything: after the log-in page it shows the same
 choice as a form to confirm. Bad input gets the 400 page saying what was wrong;
 a person pressing too often (lobby/press_limits.py) the 429 page, and one who
-already holds a place elsewhere the 409 page with the way back to it.
+already holds a place elsewhere the 409 page with the way back to it. A person
+seated at a table being played or waiting gets, first, a page offering the way
+back to it and, second, a button to play a new table anyway (``anyway=on``).
 """
 
 from urllib.parse import urlencode
@@ -53,6 +55,16 @@ def play(request):
         return render(request, "lobby/play.html", context)
     if press_limits.play_press_refused(request):
         return _refused(request, _("You pressed Play now too often; wait a minute and press it again."), 429)
+    if data.get("anyway") != "on" and quick_play.place_held(request.user) is None:
+        seated = quick_play.live_seat(request.user)
+        if seated is not None:
+            context = {
+                "game": game,
+                "game_name": registry.spec(game).display_name(get_language()),
+                "casual": not rated,
+                "seated": seated,
+            }
+            return render(request, "lobby/play_seated.html", context)
     try:
         seating = quick_play.play_now(request.user, game, rated)
     except RoomError as exc:

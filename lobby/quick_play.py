@@ -140,6 +140,22 @@ def _already_there(user, game: str, rated: bool) -> Room | None:
     return seat.room if seat is not None else None
 
 
+def live_seat(user) -> Room | None:
+    """The newest table other than quick play where ``user`` holds a seat and a match is waiting or being played.
+
+    "Jogar agora" offers the way back to it before it opens a second table. A
+    quick-play place is ``place_held``'s: a press goes back to it or is refused.
+    """
+    live = (Room.Status.WAITING, Room.Status.PLAYING, Room.Status.HAND_OVER)
+    seat = (
+        Seat.objects.filter(room__status__in=live, room__quick_play=False, user=user)
+        .select_related("room")
+        .order_by("-room_id")
+        .first()
+    )
+    return seat.room if seat is not None else None
+
+
 def place_held(user) -> Room | None:
     """The place a press of ``user`` holds until it is played out: the newest first.
 

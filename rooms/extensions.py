@@ -41,6 +41,10 @@ seat_ratings = Slot("seat_ratings", lambda game, seats, match: {seat.index: None
 # What an ended rated match did to each person's rating, the result dialog's lines: ``(match, rated)``. Ratings'.
 match_rating_changes = Slot("match_rating_changes", lambda match, rated: [])
 
+# What leaving now would cost the reader's shown rating (None: no cost to tell), their own snapshot's
+# ``you.leave_cost``: ``(match, user_id, room, seats, hand)``. Ratings'.
+leave_cost = Slot("leave_cost", lambda match, user_id, room, seats, hand: None)
+
 # The bot level that fills a quick-play room's empty seats for the people in it: ``(game, user_ids)``. Ratings'.
 quick_bot_level = Slot("quick_bot_level", lambda game, user_ids: "normal")
 

@@ -67,13 +67,12 @@ def _match_payload(match: Match) -> dict:
     }
 
 
-@login_required
 def verify(request, public_id: str):
+    """Open to signed-out visitors too: match_access decides (a public room's match, or one the reader played)."""
     match = match_access.match_for(request.user, public_id)
     return render(request, "rooms/verify.html", {"match": match, "revealed": match.status != Match.Status.PLAYING})
 
 
-@login_required
 def verify_data(request, public_id: str):
     match = match_access.match_for(request.user, public_id)
     if match.status == Match.Status.PLAYING:

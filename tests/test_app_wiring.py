@@ -45,4 +45,11 @@ def test_a_fresh_process_has_every_receiver_and_slot_wired():
     assert "ratings.rate_ended_match" in wired["match_ended"]
     assert "lobby.invitations.room_closed" in wired["room_closed"]
     assert {"chat", "chat_quick", "chat_mute", "chat_unmute", "chat_report"} <= set(wired["socket_actions"])
-    assert set(wired["slots"]) == {"seat_ratings", "match_rating_changes", "quick_bot_level", "words", "reader_fields"}
+    assert set(wired["slots"]) == {
+        "seat_ratings",
+        "match_rating_changes",
+        "quick_bot_level",
+        "leave_cost",
+        "words",
+        "reader_fields",
+    }

@@ -10,6 +10,7 @@ import uuid
 from django.utils import timezone
 
 from config import realtime
+from rooms import extensions
 from rooms.live import fastjson, snapshots
 from rooms.models import Room
 from rooms.records import stored
@@ -44,7 +45,11 @@ def room_snapshots(
     history = stored.dicts(room.history) if with_history else []
     now_ms = int(timezone.now().timestamp() * 1000)
     room_part, game_parts = snapshots.build(room, seats, match, hand, users, now_ms, history, with_history, state)
-    return {uid: snapshots.for_user(room_part, game_parts, uid, seats, hand) for uid in targets}
+    snaps = {uid: snapshots.for_user(room_part, game_parts, uid, seats, hand) for uid in targets}
+    for uid, snap in snaps.items():
+        # The reader's own information: what leaving now would cost their rating (a rated match in play).
+        snap["you"]["leave_cost"] = extensions.leave_cost(match, uid, room, seats, hand) if room.rated else None
+    return snaps
 
 
 def snapshot_message(snapshot: dict) -> dict:

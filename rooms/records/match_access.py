@@ -1,8 +1,9 @@
 """Who may read a match's record, and loading it without its secrets.
 
 A match's verify page and data are found by ``Match.public_id``, which cannot
-be guessed. A public room's matches are for any logged-in player; a private
-room's for the people who played them (``Match.players``) and staff. The seed
+be guessed. A public room's matches are for anyone, signed out too (the home
+page promises that anyone can check a shuffle); a private room's for the people
+who played them (``Match.players``) and staff, so a signed-out visitor gets 404. The seed
 is never loaded here: a playing match's seed must not reach any request, and
 ``Match.seed`` is read (one query of its own) only by code that has checked
 that the match is over.
@@ -26,8 +27,10 @@ def without_secrets(queryset: QuerySet | None = None) -> QuerySet:
 
 
 def visible_to(user) -> QuerySet:
-    """The matches ``user`` may read."""
+    """The matches ``user`` may read (an anonymous visitor: the public rooms' only)."""
     matches = without_secrets()
+    if not user.is_authenticated:
+        return matches.filter(room__is_public=True)
     if user.has_perm(STAFF_PERMISSION):
         return matches
     played = Match.players.through.objects.filter(user_id=user.pk).values("match_id")

@@ -110,6 +110,8 @@ def common_strings() -> dict:
         "confirm_leave": _(
             "Leave your seat? A bot plays your cards or they go back to the table, as the game's rules say."
         ),
+        # The leave confirmation's cost line in a rated match: %(points)s is the points lost (−58).
+        "leave_cost": _("You lose rating: about %(points)s"),
         "confirm_new_match": _(
             "Start a new match now? The match being played ends here; in a rated room everyone is rated on its "
             "standings of now, and it counts as leaving it for you."

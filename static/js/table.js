@@ -819,7 +819,9 @@ export class Table {
       const during = () => status() === "playing" || status() === "hand_over";
       const go = () => this.send("leave");
       const ask = () => leaveConfirmation(this, during() ? S.confirm_leave : "");
-      controls.append(icon("leave", "⏏", S.leave, () => (ask() ? this.confirmThen(ask(), go) : go())));
+      // A rated match being played: what leaving costs the reader's rating, from their own snapshot.
+      const cost = () => (during() ? this.snapshot.you.leave_cost : null);
+      controls.append(icon("leave", "⏏", S.leave, () => (ask() ? this.confirmThen(ask(), go, cost()) : go())));
     }
     // A lone icon sits in the seat's corner.
     if (controls.children.length === 1 && controls.firstChild.classList.contains("seat__icon")) controls.classList.add("seat__controls--corner");
@@ -1239,9 +1241,15 @@ export class Table {
   }
 
   // --- confirmations ------------------------------------------------------------------------
-  confirmThen(text, action) {
+  confirmThen(text, action, cost = null) {
     const box = $("confirm");
     $("confirm-text").textContent = text;
+    // The leave's cost line: "You lose rating: about −58", the number in [data-leave-cost].
+    const costLine = $("confirm-cost");
+    const [before, after = ""] = fill(S.leave_cost, { points: "\u0000" }).split("\u0000");
+    const points = typeof cost === "number" ? (cost < 0 ? `\u2212${-cost}` : `${cost}`) : "";
+    costLine.replaceChildren(before, el("strong", { dataset: { leaveCost: String(cost) }, text: points }), after);
+    costLine.hidden = typeof cost !== "number";
     box.hidden = false;
     const back = document.activeElement;
     const close = () => { box.hidden = true; if (back && back.isConnected) back.focus(); };

@@ -3,7 +3,7 @@
 import pytest
 from django.utils import timezone
 
-from ratings import shown
+from ratings import leave_cost, shown
 from rooms.models import Match, Participant, Room
 
 
@@ -11,8 +11,10 @@ from rooms.models import Match, Participant, Room
 def fresh_shown_ratings():
     """The snapshots' memory of ratings is per process: each test starts without it."""
     shown.forget()
+    leave_cost.forget()
     yield
     shown.forget()
+    leave_cost.forget()
 
 
 @pytest.fixture
