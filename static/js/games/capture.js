@@ -224,6 +224,11 @@ const game = {
       const roomSeat = seatMap[Number(engineSeat)];
       return roomSeat === undefined ? t.nameOfEngineSeat(engineSeat) : t.resultName(roomSeat);
     };
+    // In a sentence the reader is "you" ("…count for you, who made the last capture"); in a table, "ana (you)".
+    const sentenceName = (engineSeat) => {
+      const roomSeat = seatMap[Number(engineSeat)];
+      return roomSeat === undefined ? t.nameOfEngineSeat(engineSeat) : t.seatName(roomSeat);
+    };
     const seats = Object.keys(b.piles).sort((x, y) => Number(x) - Number(y));
     const bonus = b.last_capture_bonus || {};
     const showBonus = !!options.last_capture_bonus || seats.some((s) => bonus[s]);
@@ -259,7 +264,7 @@ const game = {
     const left = (b.centre_left || []).length;
     const taker = seats.find((s) => bonus[s]);
     if (taker !== undefined) {
-      notes.push(["bonus", fill(left === 1 ? G.bonus_to_1 : G.bonus_to, { n: left, name: name(taker) })]);
+      notes.push(["bonus", fill(left === 1 ? G.bonus_to_1 : G.bonus_to, { n: left, name: sentenceName(taker) })]);
     } else if (left) {
       notes.push(["centre", left === 1 ? G.centre_left_1 : fill(G.centre_left, { n: left })]);
     }
