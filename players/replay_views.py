@@ -41,7 +41,6 @@ def replay(request, public_id: str):
             "step_of": _("%(n)s / %(total)s"),
             "play": _("Play"),
             "pause": _("Pause"),
-            "you": _("%(name)s (you)"),
             "hand_over": _("End of hand %(n)s"),
             "winners": _("Winners: %(names)s"),
             "load_failed": _("The replay could not be loaded."),

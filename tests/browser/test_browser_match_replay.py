@@ -1,0 +1,135 @@
+"""A finished match's replay, opened from the player's matches list, on a phone (390×844, touch) and a desktop.
+
+The hooks (docs/ui.md): each row's ``a[data-match-replay]``; the page's ``[data-replay]``
+(``data-state="ready"`` once the first step is drawn), ``[data-replay-step]`` ("3 / 57"),
+``[data-replay-prev]``, ``[data-replay-next]``, ``[data-replay-play]``, ``[data-replay-hand]``,
+the share button ``[data-replay-share]``; every card with the table's ``data-card``. A shared
+link opens signed out, at the hand and step it was copied at; the page never scrolls sideways.
+"""
+
+import json
+
+import pytest
+from conftest import logged_in, no_horizontal_scroll, shot, unique
+
+from tests.live import make_users, manage_shell
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+FINISHED = """
+import json
+from django.contrib.auth import get_user_model
+from rooms import services
+from tests.rooms.helpers import engine_options, play_match
+User = get_user_model()
+host = User.objects.get(username=NAME)
+room = services.create_room(host, "crazy_eights", "Revisão", time_limit=None)
+engine_options(room, target=500)
+for seat in (1, 2, 3):
+    services.add_bot(host, room.code, seat, "easy")
+services.start_match(host, room.code)
+play_match(room, host, hands=40)
+match = room.matches.get()
+assert match.status == "over", match.status
+print("JSON" + json.dumps({"match": match.public_id, "hands": match.hands.count()}))
+"""
+
+
+def step_text(page) -> str:
+    return page.inner_text("[data-replay-step]")
+
+
+def drawn_hands(page) -> dict:
+    """Room seat -> the cards its box shows, as the page drew them."""
+    return page.evaluate(
+        """() => Object.fromEntries([...document.querySelectorAll('.match-replay__seat')].map((s) =>
+             [s.dataset.seat, [...s.querySelectorAll('[data-card]')].map((c) => c.dataset.card)]))"""
+    )
+
+
+@pytest.fixture(scope="module")
+def finished(server):
+    name = unique("replayer")
+    users = make_users(server.env, name)
+    out = manage_shell(server.env, f"NAME = {name!r}\n" + FINISHED)
+    made = json.loads(next(x for x in out.splitlines() if x.startswith("JSON"))[4:])
+    assert made["hands"] >= 2, "a match of one hand has no other hand to jump to"
+    return {"name": name, "user": users[name], **made}
+
+
+@pytest.mark.parametrize(("viewport", "touch"), [((390, 844), True), ((1280, 800), False)])
+def test_a_finished_match_replays_from_the_matches_list(server, browser, finished, viewport, touch):
+    kind = "phone" if touch else "desktop"
+    context, page, _ = logged_in(
+        browser, server, finished["name"], viewport=viewport, touch=touch, session=finished["user"]["session"]
+    )
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.base)
+    page.goto(f"{server.base}/players/{finished['user']['id']}/matches/")
+    link = page.locator(f'[data-match="{finished["match"]}"] a[data-match-replay]')
+    link.click()
+    page.wait_for_url(f"**/matches/{finished['match']}/replay/**")
+    page.wait_for_selector("[data-replay][data-state=ready]")
+    document = page.evaluate("(url) => fetch(url).then((r) => r.json())", f"/matches/{finished['match']}/replay.json")
+    first = document["hands"][0]
+    total = len(first["steps"])
+    assert step_text(page) == f"1 / {total}"
+    assert page.get_attribute("[data-replay-step]", "data-replay-step") == "1"
+    # Every seat's cards face up, as the deal gave them: the document's own part of each seat's view.
+    table = first["steps"][0]["table"]
+    expected = {str(seat["number"]): own["hand"] for seat, own in zip(table["seats"], table["own"], strict=True)}
+    assert drawn_hands(page) == expected
+    assert page.locator(".match-replay__mine .seat__name").inner_text().endswith("(you)")
+    assert no_horizontal_scroll(page)
+    shot(page, f"match_replay_{kind}")
+
+    deal_words = page.inner_text("[data-replay-words]")
+    page.click("[data-replay-next]")
+    assert step_text(page) == f"2 / {total}"
+    assert page.inner_text("[data-replay-words]") != deal_words
+    page.locator("[data-replay]").click(position={"x": 2, "y": 2})  # the keys go to the page, not a control
+    page.keyboard.press("ArrowRight")
+    assert step_text(page) == f"3 / {total}"
+    page.keyboard.press("ArrowLeft")
+    assert step_text(page) == f"2 / {total}"
+    page.click("[data-replay-prev]")
+    assert step_text(page) == f"1 / {total}"
+    assert page.is_disabled("[data-replay-prev]")
+
+    # Play, then pause: the steps move on their own.
+    page.select_option("[data-replay-speed]", "300")
+    page.click("[data-replay-play]")
+    page.wait_for_function("() => document.querySelector('[data-replay-step]').dataset.replayStep !== '1'")
+    page.click("[data-replay-play]")
+    assert page.get_attribute("[data-replay-play]", "aria-pressed") == "false"
+
+    # Jump to the last hand; its last step shows the hand's result.
+    last = document["hands"][-1]
+    page.select_option("[data-replay-hand]", str(len(document["hands"]) - 1))
+    assert step_text(page) == f"1 / {len(last['steps'])}"
+    assert page.url.endswith(f"#hand={last['number']}&step=1")
+    page.fill("[data-replay-range]", str(len(last["steps"]) - 1))
+    page.dispatch_event("[data-replay-range]", "input")
+    page.wait_for_selector("[data-replay-result]:not([hidden])")
+    assert page.locator("[data-replay-next]").is_disabled()
+    assert no_horizontal_scroll(page)
+    shot(page, f"match_replay_result_{kind}")
+    page.select_option("[data-replay-hand]", "0")
+    page.click("[data-replay-next]")
+    page.click("[data-replay-next]")
+    assert page.url.endswith(f"#hand={first['number']}&step=3")
+
+    # Share: the link copied opens signed out at the same place.
+    page.click("[data-replay-share]")
+    page.wait_for_function("() => document.querySelector('[data-replay-shared]').textContent.length > 0")
+    copied = page.evaluate("() => navigator.clipboard.readText()")
+    assert copied == page.url
+    stranger = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]}, locale="en-US")
+    other = stranger.new_page()
+    other.goto(copied)
+    other.wait_for_selector("[data-replay][data-state=ready]")
+    assert other.inner_text("[data-replay-step]") == f"3 / {total}"
+    assert other.locator("[data-replay-download]").count() == 0
+    assert other.locator("[data-replay-verify]").get_attribute("href") == f"/matches/{finished['match']}/verify/"
+    assert no_horizontal_scroll(other)
+    stranger.close()
+    context.close()
