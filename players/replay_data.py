@@ -167,17 +167,30 @@ def _hand(hand, teams: bool) -> dict:
     return entry
 
 
-def document(match: Match, reader=None) -> dict:
+def document(match: Match, reader=None, hand: int | None = None) -> dict:
     """Every hand of an ended ``match`` as its replay shows it (the caller checked that the reader may see it).
 
     ``reader``: the person reading, to put the seat they held first (at the bottom of the table).
+    ``hand``: only that hand's steps (the page loads one hand at a time); ``LookupError`` when the
+    match has no such hand. ``hand_list`` names every hand either way.
     """
     if match.status == Match.Status.PLAYING:
         raise ValueError("a match in play has no replay")
     spec = registry.spec(match.game)
     rows = participants.match_rows([match.pk]).get(match.pk, [])
+    hands = match.hands.select_related("match", "room").order_by("number")
+    if hand is not None:
+        hands = hands.filter(number=hand)
+        if not hands:
+            raise LookupError("no such hand")
+    return {**summary(match, reader, rows), "hands": [_hand(one, spec.teams) for one in hands]}
+
+
+def summary(match: Match, reader=None, rows=None) -> dict:
+    """What the page needs before any hand: the match, its hands' numbers (finished or not), the reader's seat."""
+    if rows is None:
+        rows = participants.match_rows([match.pk]).get(match.pk, [])
     mine = participants.match_seats(rows).get(getattr(reader, "pk", None))
-    hands = [_hand(hand, spec.teams) for hand in match.hands.select_related("match", "room").order_by("number")]
     return {
         "format": FORMAT,
         "match": {
@@ -189,7 +202,10 @@ def document(match: Match, reader=None) -> dict:
             "ended_at": match.ended_at.isoformat() if match.ended_at else None,
             "winners": winner_names(match, rows),
         },
-        "teams": spec.teams,
+        "teams": registry.spec(match.game).teams,
         "your_seat": mine + 1 if mine is not None else None,
-        "hands": hands,
+        "hand_list": [
+            {"number": number, "finished": ended is not None}
+            for number, ended in match.hands.order_by("number").values_list("number", "ended_at")
+        ],
     }

@@ -31,6 +31,7 @@ def replay(request, public_id: str):
     match = _ended_match(request, public_id)
     context = {
         "match": match,
+        "summary": replay_data.summary(match, request.user),
         "data_url": reverse("match_replay_data", args=[match.public_id]),
         "may_download": match_download.may_download(request.user, match),
         "strings": {
@@ -44,6 +45,7 @@ def replay(request, public_id: str):
             "hand_over": _("End of hand %(n)s"),
             "winners": _("Winners: %(names)s"),
             "load_failed": _("The replay could not be loaded."),
+            "not_shown": _("No hand of this match was finished: there is nothing to replay."),
             "stand_in": _("bot playing for a player who left"),
             "morto_team": _("Morto of Team %(n)s"),
             "morto_taken_by": _("taken by %(name)s"),
@@ -56,9 +58,13 @@ def replay(request, public_id: str):
 
 @require_http_methods(["GET"])
 def replay_data_view(request, public_id: str):
+    """The whole match, or one hand of it with ``?hand=<number>`` (what the page loads, a hand at a time)."""
     match = _ended_match(request, public_id)
-    return JsonResponse(
-        replay_data.document(match, request.user),
-        encoder=MarkupSafeJSONEncoder,
-        json_dumps_params={"ensure_ascii": False},
-    )
+    hand = request.GET.get("hand")
+    if hand is not None and not (hand.isascii() and hand.isdigit() and len(hand) < 6):
+        return JsonResponse({"error": "bad_hand", "message": _("No such hand.")}, status=400)
+    try:
+        document = replay_data.document(match, request.user, int(hand) if hand is not None else None)
+    except LookupError:
+        raise Http404("no such hand") from None
+    return JsonResponse(document, encoder=MarkupSafeJSONEncoder, json_dumps_params={"ensure_ascii": False})

@@ -1,6 +1,7 @@
 // The replay of a finished match (players/replay_data.py): every hand, step by step, every seat's
-// cards face up. The document sends each hand's first table whole and then only what each step
-// changed; the tables are rebuilt here (tableAt) the way players/replay_data.py `table_of` does.
+// cards face up. The page carries the match's summary (its hands, the reader's seat); each hand's
+// steps are loaded when first shown (replay.json?hand=N), its first table whole and then only what
+// each step changed, rebuilt here (tablesOf) the way players/replay_data.py `table_of` does.
 // Hooks (docs/ui.md): [data-replay] and its [data-replay-step], [data-replay-prev],
 // [data-replay-next], [data-replay-play], [data-replay-hand]; the position is kept in the address's
 // hash (#hand=2&step=14), so a shared link opens where it was copied.
@@ -13,7 +14,9 @@ const R = JSON.parse(document.getElementById("replay-strings").textContent);
 const root = document.querySelector("[data-replay]");
 const $ = (name) => root.querySelector(`[data-replay-${name}]`);
 
-let doc = null;
+const doc = JSON.parse(document.getElementById("replay-summary").textContent);
+doc.hands = doc.hand_list.map((h) => ({ ...h, steps: null }));
+let ready = false;
 let hand = 0; // index into doc.hands
 let step = 0; // index into that hand's steps
 let tables = []; // the current hand's tables, rebuilt from its changes
@@ -46,7 +49,20 @@ function tablesOf(entry) {
   return out;
 }
 
-const playable = (i) => doc.hands[i] && doc.hands[i].steps.length > 0;
+const playable = (i) => Boolean(doc.hands[i] && doc.hands[i].finished);
+const loads = new Map();
+
+// A hand's steps, fetched once (its promise kept, so two quick clicks ask once).
+function load(i) {
+  if (!loads.has(i)) {
+    const url = `${root.dataset.url}?hand=${encodeURIComponent(doc.hands[i].number)}`;
+    loads.set(i, fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } })
+      .then((response) => { if (!response.ok) throw new Error(String(response.status)); return response.json(); })
+      .then((data) => { Object.assign(doc.hands[i], data.hands[0]); return doc.hands[i]; })
+      .catch((error) => { loads.delete(i); throw error; }));
+  }
+  return loads.get(i);
+}
 
 function cardsRow(codes, small) {
   const row = node("div", "hand");
@@ -127,21 +143,30 @@ function nextPlace() {
   return null;
 }
 
+// The step before; in the hand before, its last step (Infinity: known once that hand is loaded).
 function previousPlace() {
   if (step > 0) return [hand, step - 1];
-  for (let i = hand - 1; i >= 0; i--) if (playable(i)) return [i, doc.hands[i].steps.length - 1];
+  for (let i = hand - 1; i >= 0; i--) if (playable(i)) return [i, Infinity];
   return null;
 }
 
+// Moves run one after another: a step asked for while a hand loads waits for it.
+let moving = Promise.resolve();
+
 function go(place) {
   if (!place) return false;
-  const [h, s] = place;
-  if (h !== hand || !tables.length) {
-    hand = h;
-    tables = tablesOf(doc.hands[h]);
-  }
-  step = Math.max(0, Math.min(s, tables.length - 1));
-  draw();
+  moving = moving.then(async () => {
+    const [h, s] = place;
+    if (h !== hand || !tables.length) {
+      const entry = await load(h);
+      hand = h;
+      tables = tablesOf(entry);
+    }
+    step = Math.max(0, Math.min(s, tables.length - 1));
+    draw();
+    const ahead = nextPlace();
+    if (ahead && ahead[0] !== hand) load(ahead[0]).catch(() => {}); // the next hand, ready before it is needed
+  }).catch(() => { $("words").textContent = R.load_failed; });
   return true;
 }
 
@@ -154,7 +179,7 @@ function setPlaying(on) {
   if (!on) return;
   if (!nextPlace()) go(firstPlace());
   timer = setInterval(() => {
-    if (!go(nextPlace())) setPlaying(false);
+    moving.then(() => { if (timer !== null && !go(nextPlace())) setPlaying(false); });
   }, Number($("speed").value));
 }
 
@@ -191,20 +216,23 @@ async function share() {
   }
 }
 
-function start(data) {
-  doc = data;
+function start() {
   fillHands();
   $("winners").textContent = doc.match.winners.length ? fill(R.winners, { names: doc.match.winners.join(", ") }) : "";
   const first = linkedPlace() || firstPlace();
   if (!first) {
-    const note = doc.hands.map((h) => h.note).find(Boolean);
-    $("words").textContent = note || R.load_failed;
+    $("words").textContent = R.not_shown;
     root.dataset.state = "empty";
     return;
   }
-  for (const name of ["hand", "prev", "next", "play", "range"]) $(name).disabled = false;
   go(first);
-  root.dataset.state = "ready";
+  moving.then(() => {
+    if (!tables.length) { root.dataset.state = "failed"; return; }
+    for (const name of ["hand", "prev", "next", "play", "range"]) $(name).disabled = false;
+    ready = true;
+    root.dataset.state = "ready";
+    performance.mark("mesa-replay-drawn"); // the first step on screen: what bench/replay.py times
+  });
 }
 
 $("prev").addEventListener("click", () => { setPlaying(false); go(previousPlace()); });
@@ -215,7 +243,7 @@ $("hand").addEventListener("change", (e) => { setPlaying(false); go([Number(e.ta
 $("range").addEventListener("input", (e) => { setPlaying(false); go([hand, Number(e.target.value)]); });
 $("share").addEventListener("click", share);
 document.addEventListener("keydown", (e) => {
-  if (!doc || e.altKey || e.ctrlKey || e.metaKey) return;
+  if (!ready || e.altKey || e.ctrlKey || e.metaKey) return;
   const tag = e.target.tagName;
   if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
   if (e.key === "ArrowRight") { setPlaying(false); go(nextPlace()); e.preventDefault(); }
@@ -223,7 +251,4 @@ document.addEventListener("keydown", (e) => {
   else if (e.key === " " && tag !== "A") { setPlaying(timer === null); e.preventDefault(); }
 });
 
-fetch(root.dataset.url, { credentials: "same-origin", headers: { Accept: "application/json" } })
-  .then((response) => { if (!response.ok) throw new Error(String(response.status)); return response.json(); })
-  .then(start)
-  .catch(() => { $("words").textContent = R.load_failed; root.dataset.state = "failed"; });
+start();

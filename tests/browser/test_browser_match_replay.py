@@ -11,6 +11,7 @@ import json
 
 import pytest
 from conftest import logged_in, no_horizontal_scroll, shot, unique
+from playwright.sync_api import expect
 
 from tests.live import make_users, manage_shell
 
@@ -33,10 +34,6 @@ match = room.matches.get()
 assert match.status == "over", match.status
 print("JSON" + json.dumps({"match": match.public_id, "hands": match.hands.count()}))
 """
-
-
-def step_text(page) -> str:
-    return page.inner_text("[data-replay-step]")
 
 
 def drawn_hands(page) -> dict:
@@ -72,7 +69,7 @@ def test_a_finished_match_replays_from_the_matches_list(server, browser, finishe
     document = page.evaluate("(url) => fetch(url).then((r) => r.json())", f"/matches/{finished['match']}/replay.json")
     first = document["hands"][0]
     total = len(first["steps"])
-    assert step_text(page) == f"1 / {total}"
+    expect(page.locator("[data-replay-step]")).to_have_text(f"1 / {total}")
     assert page.get_attribute("[data-replay-step]", "data-replay-step") == "1"
     # Every seat's cards face up, as the deal gave them: the document's own part of each seat's view.
     table = first["steps"][0]["table"]
@@ -84,16 +81,16 @@ def test_a_finished_match_replays_from_the_matches_list(server, browser, finishe
 
     deal_words = page.inner_text("[data-replay-words]")
     page.click("[data-replay-next]")
-    assert step_text(page) == f"2 / {total}"
-    assert page.inner_text("[data-replay-words]") != deal_words
+    expect(page.locator("[data-replay-step]")).to_have_text(f"2 / {total}")
+    expect(page.locator("[data-replay-words]")).not_to_have_text(deal_words)
     page.locator("[data-replay]").click(position={"x": 2, "y": 2})  # the keys go to the page, not a control
     page.keyboard.press("ArrowRight")
-    assert step_text(page) == f"3 / {total}"
+    expect(page.locator("[data-replay-step]")).to_have_text(f"3 / {total}")
     page.keyboard.press("ArrowLeft")
-    assert step_text(page) == f"2 / {total}"
+    expect(page.locator("[data-replay-step]")).to_have_text(f"2 / {total}")
     page.click("[data-replay-prev]")
-    assert step_text(page) == f"1 / {total}"
-    assert page.is_disabled("[data-replay-prev]")
+    expect(page.locator("[data-replay-step]")).to_have_text(f"1 / {total}")
+    expect(page.locator("[data-replay-prev]")).to_be_disabled()
 
     # Play, then pause: the steps move on their own.
     page.select_option("[data-replay-speed]", "300")
@@ -105,17 +102,24 @@ def test_a_finished_match_replays_from_the_matches_list(server, browser, finishe
     # Jump to the last hand; its last step shows the hand's result.
     last = document["hands"][-1]
     page.select_option("[data-replay-hand]", str(len(document["hands"]) - 1))
-    assert step_text(page) == f"1 / {len(last['steps'])}"
+    expect(page.locator("[data-replay-step]")).to_have_text(f"1 / {len(last['steps'])}")
     assert page.url.endswith(f"#hand={last['number']}&step=1")
+    before = len(document["hands"][-2]["steps"])  # Previous from a hand's deal: the hand before, at its end
+    page.click("[data-replay-prev]")
+    expect(page.locator("[data-replay-step]")).to_have_text(f"{before} / {before}")
+    page.click("[data-replay-next]")
+    expect(page.locator("[data-replay-step]")).to_have_text(f"1 / {len(last['steps'])}")
     page.fill("[data-replay-range]", str(len(last["steps"]) - 1))
     page.dispatch_event("[data-replay-range]", "input")
     page.wait_for_selector("[data-replay-result]:not([hidden])")
-    assert page.locator("[data-replay-next]").is_disabled()
+    expect(page.locator("[data-replay-next]")).to_be_disabled()
     assert no_horizontal_scroll(page)
     shot(page, f"match_replay_result_{kind}")
     page.select_option("[data-replay-hand]", "0")
+    expect(page.locator("[data-replay-step]")).to_have_text(f"1 / {total}")
     page.click("[data-replay-next]")
     page.click("[data-replay-next]")
+    expect(page.locator("[data-replay-step]")).to_have_text(f"3 / {total}")
     assert page.url.endswith(f"#hand={first['number']}&step=3")
 
     # Share: the link copied opens signed out at the same place.
@@ -127,7 +131,7 @@ def test_a_finished_match_replays_from_the_matches_list(server, browser, finishe
     other = stranger.new_page()
     other.goto(copied)
     other.wait_for_selector("[data-replay][data-state=ready]")
-    assert other.inner_text("[data-replay-step]") == f"3 / {total}"
+    expect(other.locator("[data-replay-step]")).to_have_text(f"3 / {total}")
     assert other.locator("[data-replay-download]").count() == 0
     assert other.locator("[data-replay-verify]").get_attribute("href") == f"/matches/{finished['match']}/verify/"
     assert no_horizontal_scroll(other)

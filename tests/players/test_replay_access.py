@@ -121,6 +121,12 @@ def test_an_unfinished_hand_of_an_ended_match_shows_no_card(client, alice):
     assert first["finished"] and first["steps"]
     assert second["finished"] is False and second["steps"] == []
     assert set(second) == {"number", "finished", "note", "steps"}
+    assert document["hand_list"] == [{"number": 1, "finished": True}, {"number": 2, "finished": False}]
+    # One hand at a time, as the page loads them; a hand that is not there, or not a number, is refused.
+    one = client.get(urls(match)[1], {"hand": "1"}).json()
+    assert [h["number"] for h in one["hands"]] == [1] and one["hands"][0] == first
+    assert client.get(urls(match)[1], {"hand": "3"}).status_code == 404
+    assert client.get(urls(match)[1], {"hand": "x"}).status_code == 400
     unfinished = match.hands.get(number=2)
     # Nothing of the second hand's deal: no seat's cards, no stock order.
     assert json.dumps(unfinished.deck) not in json.dumps(document)
