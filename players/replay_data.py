@@ -29,6 +29,7 @@ from rooms.records.describe import names_by_seat, team_label, winner_names
 FORMAT = "mesa-replay/1"
 # Keys of a seat's view that may differ from one seat to another (its hand above all): sent per seat.
 ALWAYS_OWN = ("hand", "seat")
+_MISSING = object()
 
 
 def _own_keys(views_by_step: list[list[dict]]) -> list[str]:
@@ -37,14 +38,12 @@ def _own_keys(views_by_step: list[list[dict]]) -> list[str]:
     for views in views_by_step:
         if not views:
             continue
-        for key in set().union(*(view.keys() for view in views)):
-            first = views[0].get(key, _MISSING)
-            if any(view.get(key, _MISSING) != first for view in views[1:]):
-                own.add(key)
+        first = views[0]
+        for view in views[1:]:
+            own.update(k for k, v in view.items() if k not in own and first.get(k, _MISSING) != v)
+            own.update(k for k in first if k not in view)
     return sorted(own)
 
-
-_MISSING = object()
 
 
 def _split(view: dict, own: list[str]) -> tuple[dict, dict]:
