@@ -6,7 +6,8 @@ database (its totals emptied on the row after each hand so that it does not reac
 target first, then ended by the host between hands: every hand finished), then:
 
 - ``replay.json``: bytes as sent (gzip, the site's GZipMiddleware) and unpacked,
-  and the server's time to answer (the median of ``--repeats`` requests);
+  and the server's time to answer (the median of ``--repeats`` requests); the same for
+  ``?hand=1``, the one hand the page loads before drawing;
 - the page: headless Chromium opens ``/matches/<id>/replay/`` in a fresh context each
   time, at 390x844 (touch) and 1280x800, and reads the ``mesa-replay-drawn`` mark
   (static/js/match_replay.js: the first step drawn) from the navigation's start.
@@ -122,12 +123,17 @@ def main() -> None:
         url = f"{base}/matches/{made['match']}/replay.json"
         plain = [fetch(url, gzip=False) for _ in range(args.repeats)]
         packed = [fetch(url, gzip=True) for _ in range(args.repeats)]
+        one = [fetch(f"{url}?hand=1", gzip=True) for _ in range(args.repeats)]
         loads = page_loads(base, made["match"], args.repeats)
     finally:
         stack.stop()
     print(f"match: {made['hands']} hands, {made['moves']} moves (steps: {made['moves'] + made['hands']})")
     print(f"replay.json: {plain[0][0] / 1024:.0f} KiB, gzip {packed[0][0] / 1024:.0f} KiB")
     print(f"replay.json answer (median of {args.repeats}): {statistics.median(t for _, t in plain) * 1000:.0f} ms")
+    print(
+        f"replay.json?hand=1 (what the page loads first): gzip {one[0][0] / 1024:.1f} KiB, "
+        f"{statistics.median(t for _, t in one) * 1000:.0f} ms"
+    )
     for kind, ms in loads.items():
         print(f"page to the first step drawn, {kind} (median of {args.repeats}): {ms:.0f} ms")
     print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")

@@ -218,7 +218,7 @@ async function share() {
 
 function start() {
   fillHands();
-  $("winners").textContent = doc.match.winners.length ? fill(R.winners, { names: doc.match.winners.join(", ") }) : "";
+  $("winners").textContent = doc.match.winners.length ? ` · ${fill(R.winners, { names: doc.match.winners.join(", ") })}` : "";
   const first = linkedPlace() || firstPlace();
   if (!first) {
     $("words").textContent = R.not_shown;

@@ -8,11 +8,13 @@ link opens signed out, at the hand and step it was copied at; the page never scr
 """
 
 import json
+import re
 
 import pytest
 from conftest import logged_in, no_horizontal_scroll, shot, unique
 from playwright.sync_api import expect
 
+from players.replay_data import table_of
 from tests.live import make_users, manage_shell
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
@@ -77,6 +79,7 @@ def test_a_finished_match_replays_from_the_matches_list(server, browser, finishe
     assert drawn_hands(page) == expected
     assert page.locator(".match-replay__mine .seat__name").inner_text().endswith("(you)")
     assert no_horizontal_scroll(page)
+    assert not page.evaluate(WIDER_THAN_THE_PAGE)
     shot(page, f"match_replay_{kind}")
 
     deal_words = page.inner_text("[data-replay-words]")
@@ -136,4 +139,53 @@ def test_a_finished_match_replays_from_the_matches_list(server, browser, finishe
     assert other.locator("[data-replay-verify]").get_attribute("href") == f"/matches/{finished['match']}/verify/"
     assert no_horizontal_scroll(other)
     stranger.close()
+    context.close()
+
+
+OTHER_GAME = """
+import json
+from django.contrib.auth import get_user_model
+from rooms import services
+from tests.rooms.helpers import play_hand
+host = get_user_model().objects.get(username=NAME)
+room = services.create_room(host, GAME, "Mesa pública", time_limit=None)
+for seat in range(1, room.seat_count):
+    services.add_bot(host, room.code, seat, "easy")
+services.start_match(host, room.code)
+play_hand(room, host)
+room.refresh_from_db()
+if room.status == "hand_over":
+    services.end_match(host, room.code)
+print("JSON" + json.dumps({"match": room.matches.get().public_id}))
+"""
+
+WIDER_THAN_THE_PAGE = "() => document.documentElement.scrollWidth > document.documentElement.clientWidth"
+
+
+@pytest.mark.parametrize(("game", "step"), [("buraco", 80), ("rouba_monte", 30)])
+def test_a_shared_link_opens_signed_out_on_a_phone_mid_hand(server, browser, game, step):
+    """Buraco's runs and mortos, Rouba Monte's centre and piles: every seat's cards drawn, nothing wider than 390 px."""
+    name = unique("anfitriao")
+    make_users(server.env, name)
+    out = manage_shell(server.env, f"NAME = {name!r}\nGAME = {game!r}\n" + OTHER_GAME)
+    public_id = json.loads(next(x for x in out.splitlines() if x.startswith("JSON"))[4:])["match"]
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, locale="en-US", has_touch=True, is_mobile=True, device_scale_factor=2
+    )
+    page = context.new_page()
+    page.goto(f"{server.base}/matches/{public_id}/replay/#hand=1&step={step}")
+    page.wait_for_selector("[data-replay][data-state=ready]")
+    expect(page.locator("[data-replay-step]")).to_have_text(re.compile(rf"^{step} / \d+$"))
+    document = page.evaluate("(url) => fetch(url).then((r) => r.json())", f"/matches/{public_id}/replay.json?hand=1")
+    # The page rebuilds the step from the changes; its seats hold the cards the document says.
+    own = page.evaluate(
+        "() => [...document.querySelectorAll('.match-replay__seat')].map((s) => s.querySelectorAll('[data-card]').length)"
+    )
+    assert sum(own) == sum(len(seat["hand"]) for seat in table_of(document["hands"][0], step - 1)["own"])
+    assert page.locator("[data-replay-felt] [data-card]").count() > 0
+    assert not page.evaluate(WIDER_THAN_THE_PAGE)
+    shot(page, f"match_replay_{game}_phone")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    assert not page.evaluate(WIDER_THAN_THE_PAGE)
+    shot(page, f"match_replay_{game}_desktop")
     context.close()
