@@ -45,7 +45,6 @@ def _own_keys(views_by_step: list[list[dict]]) -> list[str]:
     return sorted(own)
 
 
-
 def _split(view: dict, own: list[str]) -> tuple[dict, dict]:
     return {k: v for k, v in view.items() if k not in own}, {k: view[k] for k in own if k in view}
 
