@@ -172,16 +172,20 @@ def document(match: Match, reader=None, hand: int | None = None) -> dict:
     ``hand``: only that hand's steps (the page loads one hand at a time); ``LookupError`` when the
     match has no such hand. ``hand_list`` names every hand either way.
     """
+    return {**summary(match, reader), "hands": hands_of(match, hand)}
+
+
+def hands_of(match: Match, hand: int | None = None) -> list[dict]:
+    """The hands of ``document``: the same for every reader (what the views keep in the cache)."""
     if match.status == Match.Status.PLAYING:
         raise ValueError("a match in play has no replay")
-    spec = registry.spec(match.game)
-    rows = participants.match_rows([match.pk]).get(match.pk, [])
+    teams = registry.spec(match.game).teams
     hands = match.hands.select_related("match", "room").order_by("number")
     if hand is not None:
         hands = hands.filter(number=hand)
         if not hands:
             raise LookupError("no such hand")
-    return {**summary(match, reader, rows), "hands": [_hand(one, spec.teams) for one in hands]}
+    return [_hand(one, teams) for one in hands]
 
 
 def summary(match: Match, reader=None, rows=None) -> dict:

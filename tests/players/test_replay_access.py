@@ -141,3 +141,23 @@ def test_a_deleted_account_is_shown_by_its_pseudonym(client, alice, bob):
     assert "Bruno Verdadeiro" not in text and "bob" not in text
     seats = replay_data.table_of(json.loads(text)["hands"][0], 0)["seats"]
     assert seats[1]["name"] and seats[1]["name"] != "?"
+
+
+def test_a_replay_asked_again_is_not_rebuilt_and_an_erased_name_goes_with_the_cache(client, alice, bob):
+    """The hands are kept a minute (players/replay_views.py): the engines run once for many readers."""
+    from django.core.cache import cache
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    bob.display_name = "Bruno Verdadeiro"
+    bob.save()
+    match = finished_match(alice, "crazy_eights", people={1: bob})
+    url = urls(match)[1]
+    assert "Bruno Verdadeiro" in client.get(url, {"hand": "1"}).content.decode()
+    with CaptureQueriesContext(connection) as queries:
+        again = client.get(url, {"hand": "1"})
+    assert again.status_code == 200
+    assert not [q for q in queries.captured_queries if '"rooms_hand"."moves"' in q["sql"]]
+    erasure.erase(bob)
+    cache.clear()  # what a minute does
+    assert "Bruno Verdadeiro" not in client.get(url, {"hand": "1"}).content.decode()
