@@ -109,8 +109,9 @@ function draw() {
   let mine = order.findIndex((i) => table.seats[i]?.number === doc.your_seat);
   if (mine < 0) mine = 0;
   const ring = [...order.slice(mine + 1), ...order.slice(0, mine)];
+  // A record the engine could not deal again has no seat to draw: its step says so in words.
   $("others").replaceChildren(...ring.map((i) => seatBox(table, i, views[i], false)));
-  $("mine").replaceChildren(seatBox(table, order[mine], views[order[mine]], true));
+  $("mine").replaceChildren(...(views.length ? [seatBox(table, order[mine], views[order[mine]], true)] : []));
   $("felt").replaceChildren(views.length ? board(views[0], table.seats, table.mortos, S, R) : "");
   $("words").textContent = entry.steps[step].label;
   setStepText();
@@ -242,6 +243,8 @@ $("speed").addEventListener("change", () => { if (timer !== null) setPlaying(tru
 $("hand").addEventListener("change", (e) => { setPlaying(false); go([Number(e.target.value), 0]); });
 $("range").addEventListener("input", (e) => { setPlaying(false); go([hand, Number(e.target.value)]); });
 $("share").addEventListener("click", share);
+// A link to another place of this page (#hand=3&step=1) moves there without a reload.
+window.addEventListener("hashchange", () => { if (ready) { setPlaying(false); go(linkedPlace()); } });
 document.addEventListener("keydown", (e) => {
   if (!ready || e.altKey || e.ctrlKey || e.metaKey) return;
   const tag = e.target.tagName;

@@ -94,6 +94,13 @@ def test_a_finished_match_replays_from_the_matches_list(server, browser, finishe
     page.click("[data-replay-prev]")
     expect(page.locator("[data-replay-step]")).to_have_text(f"1 / {total}")
     expect(page.locator("[data-replay-prev]")).to_be_disabled()
+    page.locator("[data-replay]").click(position={"x": 2, "y": 2})
+    page.keyboard.press(" ")  # space plays, and again pauses
+    expect(page.locator("[data-replay-play]")).to_have_attribute("aria-pressed", "true")
+    page.keyboard.press(" ")
+    expect(page.locator("[data-replay-play]")).to_have_attribute("aria-pressed", "false")
+    page.evaluate("(n) => { location.hash = `#hand=${n}&step=1`; }", first["number"])  # a link within the page
+    expect(page.locator("[data-replay-step]")).to_have_text(f"1 / {total}")
 
     # Play, then pause: the steps move on their own.
     page.select_option("[data-replay-speed]", "300")
