@@ -34,10 +34,11 @@ def test_every_step_of_every_hand_is_the_engines_state(game, alice):
             table = replay_data.table_of(entry, index)
             players = len(hand.seat_map)
             assert replay_data.views_of(table) == [engine.view(step.state, s) for s in range(players)]
-        # The last step is the record's final state: every seat's hand as the hand row kept it.
+        # The last step is the record's final state: every seat's view of the state the hand row kept.
         final = engine.from_json(hand.state)
         last = replay_data.views_of(replay_data.table_of(entry, len(entry["steps"]) - 1))
-        assert [view["hand"] for view in last] == [engine.view(final, s)["hand"] for s in range(len(hand.seat_map))]
-        assert entry["scores"] and entry["ended"]
+        assert last == [engine.view(final, s) for s in range(len(hand.seat_map))]
+        assert entry["ended"]
+        assert [score["points"] for score in entry["scores"]] == list(stored.as_dict(hand.result)["scores"].values())
         assert all("{" not in step["label"] and step["label"] for step in entry["steps"])
     assert document["match"]["winners"]
