@@ -12,6 +12,7 @@ import re
 
 import pytest
 from conftest import logged_in, no_horizontal_scroll, shot, unique
+from contrast import contrast_failures
 from playwright.sync_api import expect
 
 from players.replay_data import table_of
@@ -190,6 +191,8 @@ def test_a_shared_link_opens_signed_out_on_a_phone_mid_hand(server, browser, gam
     )
     assert sum(own) == sum(len(seat["hand"]) for seat in table_of(document["hands"][0], step - 1)["own"])
     assert page.locator("[data-replay-felt] [data-card]").count() > 0
+    failures = contrast_failures(page, "[data-replay]")  # WCAG AA, the felt's labels and the seats' words too
+    assert not failures, failures
     assert not page.evaluate(WIDER_THAN_THE_PAGE)
     shot(page, f"match_replay_{game}_phone")
     page.set_viewport_size({"width": 1280, "height": 800})
