@@ -1,13 +1,13 @@
 """Who of a person's friends is online, and what each is doing: the header's list (docs/friends.md).
 
-A person is online while a socket of theirs is open and fresh: a page's site
-socket (lobby.SitePresence) or a table's (rooms' Presence). What they are doing,
+A person is online while a page of theirs has its site socket open and fresh
+(lobby.SitePresence: every page has one, a table's too). What they are doing,
 their ``activity``:
 
 - ``table``: a page of theirs is a table (the site socket of a table's page
-  names its room), or a table socket is open; the table's game, and for a public
-  table its link, ``join`` when a seat is empty, else to watch. A private
-  table's link is never shown: only its game.
+  names its room, lobby/presence.py); the table's game, and for a public table
+  its link, ``join`` when a seat is empty, else to watch. A private table's
+  link is never shown: only its game.
 - ``tournament``: a tournament's page of theirs, as the functions added with
   ``add_tournament_page`` say (the tournaments app adds one; none by default).
 - ``lobby``: anywhere else on the site.
@@ -19,8 +19,12 @@ profile's setting), and a friend is never one of a block either way
 Delivered over the site socket of every page, on the group that carries
 invitations (lobby/invitations.py ``notice_group``): a page asks for the list
 once its socket is open (``online_friends``), and every change of a person's
-presence is told to each of their friends as one ``friend_presence`` frame (the
-entry, or ``null`` once they are gone or hidden). A follow, unfollow, block or
+presence (a page opened or closed) is told to each of their friends as one
+``friend_presence`` frame (the entry, or ``null`` once they are gone or hidden);
+a seat taken or freed at their table shows at the next change or page.
+Only the site sockets count, so that every change that moves a person is one
+that tells their friends (a table's own socket is the room layer's, which
+tells the lobby nothing). A follow, unfollow, block or
 unblock tells the two people about each other (lobby/friend_hooks.py).
 """
 
@@ -37,7 +41,7 @@ from friends import relations
 from lobby.invitations import notice_group
 from lobby.models import SitePresence
 from rooms import clock
-from rooms.models import Presence, Room, Seat
+from rooms.models import Room, Seat
 
 ACTIVITIES = ("lobby", "table", "tournament")
 SHOWN_AT_MOST = 50
@@ -77,21 +81,22 @@ def online_among(viewer_id: int, user_ids) -> set[int]:
     """Which of ``user_ids`` ``viewer_id`` sees online (none they block or who block them, none hidden)."""
     ids = _visible(user_ids) - {viewer_id}
     ids -= set(relations.blocked_ids(viewer_id).values_list("blocked_id", flat=True)) | relations.blocker_ids(viewer_id)
-    fresh = _fresh()
-    site = SitePresence.objects.filter(user_id__in=ids, last_seen__gte=fresh).values_list("user_id", flat=True)
-    tables = Presence.objects.filter(user_id__in=ids, last_seen__gte=fresh).values_list("user_id", flat=True)
-    return set(site) | set(tables)
+    return _online(ids)
+
+
+def _online(user_ids) -> set[int]:
+    rows = SitePresence.objects.filter(user_id__in=set(user_ids), last_seen__gte=_fresh())
+    return set(rows.values_list("user_id", flat=True))
 
 
 def _rooms_of(user_ids: set[int]) -> dict[int, Room]:
-    """The open table each person has open, one each: where they sit if they sit at one, else the newest."""
+    """The open table whose page each person has open, one each: where they sit if they sit at one, else the newest."""
     fresh = _fresh()
     pairs = set(
         SitePresence.objects.filter(user_id__in=user_ids, last_seen__gte=fresh, room__isnull=False).values_list(
             "user_id", "room_id"
         )
     )
-    pairs |= set(Presence.objects.filter(user_id__in=user_ids, last_seen__gte=fresh).values_list("user_id", "room_id"))
     if not pairs:
         return {}
     rooms = {
@@ -122,10 +127,7 @@ def entries(user_ids) -> dict[int, dict]:
         .objects.filter(pk__in=_visible(user_ids))
         .only("pk", "username", "display_name", "pseudonym")
     }
-    fresh = _fresh()
-    online = set(
-        SitePresence.objects.filter(user_id__in=people, last_seen__gte=fresh).values_list("user_id", flat=True)
-    ) | set(Presence.objects.filter(user_id__in=people, last_seen__gte=fresh).values_list("user_id", flat=True))
+    online = _online(people)
     rooms = _rooms_of(online)
     free = _free_seats(rooms.values())
     out = {}
