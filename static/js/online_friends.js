@@ -36,16 +36,19 @@ function item(friend, S) {
   doing.textContent =
     friend.activity === "table" ? fill(S.at_table, { game }) : friend.activity === "tournament" ? S.in_tournament : S.in_lobby;
   li.append(dot, name, doing);
+  const ways = document.createElement("span");
+  ways.className = "online-friend__ways";
   if (friend.link) {
     const label = friend.activity === "tournament" ? S.open : friend.join ? S.join : S.watch;
     const go = link(label, friend.link, "online-friend__go");
     go.dataset[friend.activity === "tournament" ? "onlineOpen" : friend.join ? "onlineJoin" : "onlineWatch"] = "";
-    li.append(go);
+    ways.append(go);
   }
   const challenge = link(S.challenge, friend.challenge, "online-friend__challenge");
   challenge.dataset.challenge = String(friend.id);
   challenge.setAttribute("aria-label", fill(S.challenge_label, { name: friend.name }));
-  li.append(challenge);
+  ways.append(challenge);
+  li.append(ways);
   return li;
 }
 
