@@ -75,8 +75,8 @@ def test_a_friend_online_is_challenged_and_both_land_at_one_table(browser, serve
         within(page, "[data-online-friends], [data-online-friend], [data-online-friend] a", viewport[0])
         look(page, f"header_{size}")
 
-        # The friend goes to the lobby: the header follows them there, live.
-        friend_page.goto(server.base + "/friends/")
+        # The friend goes to the lobby (its own socket carries the header's frames): the header follows them.
+        friend_page.goto(server.base + "/lobby/")
         page.wait_for_function(
             f"() => document.querySelector('[data-online-friend=\"{friend_id}\"]')?.dataset.activity === 'lobby'"
         )
