@@ -89,6 +89,7 @@ MESSAGES = {
     "chat_note_too_long": _("A report's note has at most 200 characters."),
     # hints ("Dica", rooms/actions/hint.py)
     "hint_rated": _("Hints are offered in casual rooms only: this room is rated."),
+    "hint_arena": _("Hints are off at a tournament's tables."),
     "hint_not_your_turn": _("A hint is for your own turn: ask when it is your move."),
     "hint_limit": _("You have used all of this hand's hints."),
     "hint_stale": _("The table changed while the hint was being worked out; nothing was counted. Ask again."),
