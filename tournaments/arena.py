@@ -266,11 +266,20 @@ def on_match_ended(match, teams: bool, rows) -> None:
     tournament = table.tournament
     for entry in Entry.objects.select_for_update().filter(table=table):
         outcome = _outcome(outcomes.get(entry.user_id, "no_result"), ended.get(entry.user_id, ""))
-        _record(entry, table, outcome, now)
-        entry.table = None
-        entry.waiting_since = now if _still_on(tournament, now) and not entry.withdrawn else None
-        entry.save()
+        _free(entry, table, outcome, now)
     _changed(tournament.pk)
+
+
+def _free(entry: Entry, table: TournamentTable, outcome: str, now) -> None:
+    """Score ``entry`` for ``table`` and take them off it: waiting again, after a pause if they left it."""
+    _record(entry, table, outcome, now)
+    entry.table = None
+    start = now
+    if outcome == scoring.LEFT:
+        entry.pauses, entry.paused_until = pause.next_pause(entry.pauses, entry.last_pause_at, now)
+        entry.last_pause_at, start = now, entry.paused_until
+    entry.waiting_since = start if _still_on(table.tournament, now) and not entry.withdrawn else None
+    entry.save()
 
 
 def _outcome(room_outcome: str, ended: str) -> str:
@@ -291,16 +300,7 @@ def on_seat_left(room, user_id: int, reason: str) -> None:
     entry = Entry.objects.select_for_update().filter(table=table, user_id=user_id).first()
     if entry is None:
         return
-    now = clock.now()
-    left = reason == "left"
-    _record(entry, table, scoring.LEFT if left else scoring.ABSENT, now)
-    entry.table = None
-    if left:
-        entry.pauses, entry.paused_until = pause.next_pause(entry.pauses, entry.last_pause_at, now)
-        entry.last_pause_at = now
-    start = entry.paused_until if left else now
-    entry.waiting_since = start if _still_on(table.tournament, now) and not entry.withdrawn else None
-    entry.save()
+    _free(entry, table, scoring.LEFT if reason == "left" else scoring.ABSENT, clock.now())
     _changed(table.tournament_id)
 
 
