@@ -308,6 +308,8 @@ PLAY_PRESSES_PER_MINUTE = env_int("MESA_PLAY_PRESSES_PER_MINUTE", 10, 1)
 INVITATIONS_PER_HOUR = env_int("MESA_INVITATIONS_PER_HOUR", 20, 1)
 # Follows, unfollows, blocks and unblocks one person may make in a minute (friends/limits.py).
 RELATION_CHANGES_PER_MINUTE = env_int("MESA_RELATION_CHANGES_PER_MINUTE", 30, 1)
+# Sends of the private tournament form one person may make in a minute (tournaments/views.py).
+PRIVATE_TOURNAMENT_POSTS_PER_MINUTE = env_int("MESA_PRIVATE_TOURNAMENT_POSTS_PER_MINUTE", 5, 1)
 # A socket refreshes its presence every PRESENCE_REFRESH seconds; one silent for
 # PRESENCE_STALE seconds belonged to a process that died without closing it.
 PRESENCE_REFRESH_SECONDS = env_int("MESA_PRESENCE_REFRESH_SECONDS", 20, 1)
