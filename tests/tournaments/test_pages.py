@@ -128,12 +128,16 @@ def test_refusals_are_4xx_with_a_clear_message_and_change_nothing(client, bob, c
     assert Entry.objects.filter(tournament=tournament).count() == 1
 
 
-def test_pt_br_refusal(client, bob):
+def test_the_pages_speak_brazilian_portuguese_first(client, bob):
     tournament = services.create(None, "rouba_monte", 30)
     signed_in(client, bob)
     client.defaults["HTTP_ACCEPT_LANGUAGE"] = "pt-BR"
     answer = client.post(f"/tournaments/{tournament.id}/withdraw/")
-    assert answer.status_code == 409 and "Você não está neste torneio." in answer.content.decode()
+    assert answer.status_code == 409 and "Isso não foi feito" in answer.content.decode()
+    client.post(f"/tournaments/{tournament.id}/join/")
+    arena.tick(tournament.id)
+    html = client.get(page(tournament)).content.decode()
+    assert re.search(r"Você será sentado em ~\d+ s\.", html) and "Classificação" in html and "Sair do torneio" in html
 
 
 def test_join_signed_out_goes_to_the_log_in_and_get_is_refused(client, bob):
