@@ -43,6 +43,7 @@ function tickClock() {
     return;
   }
   const left = (Date.parse(target) - Date.now()) / 1000;
+  if (left <= 0 && status === "created") { clockBox.textContent = S.starting; return; }
   const label = status === "created" ? S.starts_in : S.ends_in;
   clockBox.replaceChildren(`${label} `, Object.assign(document.createElement("b"), { textContent: clockText(left) }));
   clockBox.dataset.status = status;
@@ -109,13 +110,23 @@ function render(frame) {
   root.dataset.status = status;
   renderStandings(frame.standings);
   if (frame.you) { you = frame.you; youAt = Date.now(); renderMe(); }
+  // Seated before this page heard the notice (it was opening): the state says so; offer the table.
+  if (you && you.kind === "seated") offerTable({ tournament: id, room: you.room, table: you.table });
   tickClock();
   // The end brings the podium and the final ranks: the server draws them.
   if (was !== status && (status === "finished" || status === "cancelled")) location.reload();
 }
 
+// Each table is offered once per tab: a player who comes back from their table to look at the
+// standings is not sent there again (sessionStorage remembers the last table offered).
+const OFFERED = `mesa-tournament-offered-${id}`;
+
 function offerTable(notice) {
   if (notice.tournament !== id) return;
+  try {
+    if (sessionStorage.getItem(OFFERED) === notice.room) return;
+    sessionStorage.setItem(OFFERED, notice.room);
+  } catch (e) { /* no storage: offered every time */ }
   clearInterval(going);
   const href = `/rooms/${encodeURIComponent(notice.room)}/`;
   const text = go.querySelector("[data-tournament-go-text]");

@@ -51,6 +51,7 @@ def tournament_strings() -> dict:
     return {
         "starts_in": _("Starts in"),
         "ends_in": _("Ends in"),
+        "starting": _("Starting…"),
         "finished": _("Finished"),
         "cancelled": _("Cancelled"),
         "seated": _("You are at table %(n)s."),
