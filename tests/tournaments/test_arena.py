@@ -261,3 +261,34 @@ def test_concurrent_joins_make_one_entry(alice):
     with pytest.raises(TournamentError):
         services.join(User.objects.get(pk=alice.pk), tournament.id)
     assert Entry.objects.filter(tournament=tournament, user=alice).count() == 1
+
+
+@pytest.mark.parametrize("game,size", [("crazy_eights", 2), ("buraco", 4)])
+def test_a_tournament_match_of_a_game_to_a_target_is_one_hand(people, clock, game, size):
+    tournament = services.create(None, game, 30, table_size=size, rated=False)
+    for person in people[:size]:
+        services.join(person, tournament.id)
+    arena.tick(tournament.id)
+    (table,) = tables_of(tournament)
+    play_hand(table.room, seated(table.room))
+    room = Room.objects.get(pk=table.room_id)
+    assert room.status == Room.Status.MATCH_OVER and room.matches.get().hands.count() == 1
+    results = TableResult.objects.filter(table=table)
+    assert results.count() == size and {r.outcome for r in results} <= {"won", "tied", "lost"}
+
+
+def test_a_table_nobody_opens_is_an_absence_and_two_in_a_row_withdraw(people, clock):
+    alice, bob = people[:2]
+    tournament = services.create(None, "rouba_monte", 60)
+    services.join(alice, tournament.id)
+    services.join(bob, tournament.id)
+    for absences in (1, 2):
+        clock.advance(30)
+        arena.tick(tournament.id)
+        table = tables_of(tournament)[-1]
+        clock.advance(200)  # nobody connects: the room expires empty
+        rooms.sweep()
+        assert Room.objects.get(pk=table.room_id).status == Room.Status.CLOSED
+        entry = fresh(Entry.objects.get(user=alice))
+        assert entry.absences == absences and TableResult.objects.get(table=table, entry=entry).outcome == "absent"
+    assert fresh(Entry.objects.get(user=alice)).withdrawn and fresh(Entry.objects.get(user=bob)).withdrawn
