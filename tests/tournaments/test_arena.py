@@ -292,3 +292,17 @@ def test_a_table_nobody_opens_is_an_absence_and_two_in_a_row_withdraw(people, cl
         entry = fresh(Entry.objects.get(user=alice))
         assert entry.absences == absences and TableResult.objects.get(table=table, entry=entry).outcome == "absent"
     assert fresh(Entry.objects.get(user=alice)).withdrawn and fresh(Entry.objects.get(user=bob)).withdrawn
+
+
+def test_nobody_else_sits_at_a_tournament_table_nor_becomes_its_host(people, clock):
+    alice, bob, carol = people[:3]
+    tournament = services.create(None, "rouba_monte", 30)
+    services.join(alice, tournament.id)
+    services.join(bob, tournament.id)
+    arena.tick(tournament.id)
+    (table,) = tables_of(tournament)
+    with pytest.raises(RoomError) as error:
+        rooms.sit(carol, table.room.code, 3)  # Rouba Monte's room has four seats: two are empty
+    assert error.value.code == "arena_seats"
+    rooms.connect(alice, table.room.code, "channel-a")
+    assert Room.objects.get(pk=table.room_id).host_id is None
