@@ -28,8 +28,6 @@ ACTIONS = {
     "match_void": _("voided the match's rating"),
     "account_erase": _("deleted the account"),
     "tournament_cancel": _("cancelled the tournament"),
-    "tournament_create": _("created the tournament"),
-    "tournament_change": _("changed the tournament"),
 }
 
 

@@ -7,13 +7,12 @@ below the game's target. Otherwise the engine decides, as in every room.
 """
 
 
-def status(room, match, hand, engine) -> dict:
-    """The engine's ``match_status``, ended after ``room.hands_per_match`` hands when set."""
-    decided = engine.match_status(match.totals, dict(match.options))
-    if decided.get("over") or not room.hands_per_match or hand.number < room.hands_per_match:
+def status(room, hands_played: int, totals: dict, decided: dict) -> dict:
+    """The engine's decision (``match_status``), ended after ``room.hands_per_match`` hands when set."""
+    if decided.get("over") or not room.hands_per_match or hands_played < room.hands_per_match:
         return decided
-    totals = {k: v for k, v in (match.totals or {}).items() if str(k).isdigit() and isinstance(v, int | float)}
-    if not totals:
+    scores = {k: v for k, v in (totals or {}).items() if str(k).isdigit() and isinstance(v, int | float)}
+    if not scores:
         return {"over": True, "winners": []}
-    best = max(totals.values())
-    return {"over": True, "winners": sorted((k for k, v in totals.items() if v == best), key=int)}
+    best = max(scores.values())
+    return {"over": True, "winners": sorted((k for k, v in scores.items() if v == best), key=int)}

@@ -278,7 +278,8 @@ class Table:
         # The engine keeps its own match arithmetic (points summed, games counted, tie-break rounds).
         match.totals = engine.add_to_totals(match.totals, result, None if teams else keys)
         # Fewer than two active players: the match ends with no winner.
-        status = {"over": True, "winners": []} if abandoned else match_length.status(room, match, hand, engine)
+        decided = {"over": True, "winners": []} if abandoned else engine.match_status(match.totals, dict(match.options))
+        status = match_length.status(room, hand.number, match.totals, decided)
         if status.get("over"):
             match.status, match.winners, match.ended_at = Match.Status.OVER, status.get("winners", []), clock.now()
             room.status = Room.Status.MATCH_OVER

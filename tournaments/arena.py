@@ -32,7 +32,7 @@ from rooms import clock
 from rooms.actions.arena import open_arena_table
 from rooms.actions.seats import leave
 from rooms.errors import RoomError
-from rooms.models import Participant, Room, Seat
+from rooms.models import Match, Participant, Room, Seat
 from rooms.records import participants
 from tournaments import live, pairing, pause, rules, scoring
 from tournaments.models import Entry, TableResult, Tournament, TournamentTable, Trophy
@@ -253,21 +253,31 @@ def _still_on(tournament: Tournament, now) -> bool:
     return tournament.status == Tournament.Status.STARTED and now < tournament.ends_at
 
 
-def on_match_ended(match, teams: bool, rows) -> None:
-    """A tournament table's match ended: each person still at it scored by their place, and waiting again."""
+def on_match_ended(match, teams: bool, rows) -> int | None:
+    """A tournament table's match ended: each person still at it scored by their place, and waiting again.
+
+    A match that ended without a result while nobody had the table open (the
+    room expired empty: nobody came) is an absence for each of its people.
+    Returns the tournament's id when a table of one was scored.
+    """
     table = _open_table_of(match.room_id)
     if table is None:
-        return
+        return None
     now = clock.now()
     if not TournamentTable.objects.filter(pk=table.pk, ended_at=None).update(ended_at=now):
-        return
+        return None
     outcomes = participants.match_outcomes(match, teams, rows)
     ended = {row.user_id: row.ended for row in rows if row.user_id is not None and row.ended}
+    connected = Room.objects.filter(pk=match.room_id).values_list("connected", flat=True).first() or {}
+    nobody_came = match.status != Match.Status.OVER and not any(count > 0 for count in connected.values())
     tournament = table.tournament
     for entry in Entry.objects.select_for_update().filter(table=table):
         outcome = _outcome(outcomes.get(entry.user_id, "no_result"), ended.get(entry.user_id, ""))
+        if nobody_came and outcome == scoring.NO_RESULT:
+            outcome = scoring.ABSENT
         _free(entry, table, outcome, now)
     _changed(tournament.pk)
+    return tournament.pk
 
 
 def _free(entry: Entry, table: TournamentTable, outcome: str, now) -> None:
@@ -290,31 +300,34 @@ def _outcome(room_outcome: str, ended: str) -> str:
     return scoring.ABSENT if ended else scoring.LEFT
 
 
-def on_seat_left(room, user_id: int, reason: str) -> None:
+def on_seat_left(room, user_id: int, reason: str) -> int | None:
     """A person left a tournament table mid-match: a loss now, a pause before the next table."""
     if not room.arena:
-        return
+        return None
     table = _open_table_of(room.id)
     if table is None:
-        return
+        return None
     entry = Entry.objects.select_for_update().filter(table=table, user_id=user_id).first()
     if entry is None:
-        return
+        return None
     _free(entry, table, scoring.LEFT if reason == "left" else scoring.ABSENT, clock.now())
     _changed(table.tournament_id)
+    return table.tournament_id
 
 
-def on_room_closed(room_id: int) -> None:
-    """A tournament table's room closed before its match ended (staff, or nobody came): no result."""
+def on_room_closed(room_id: int) -> int | None:
+    """A tournament table's room closed with no match to end (its match ended it already otherwise)."""
     table = _open_table_of(room_id)
     if table is None:
-        return
+        return None
     now = clock.now()
-    for entry in Entry.objects.filter(table=table).select_related("tournament"):
+    for entry in Entry.objects.filter(table=table):
         _record(entry, table, scoring.NO_RESULT, now)
         entry.save()
     if _close_unscored(table, now):
         _changed(table.tournament_id)
+        return table.tournament_id
+    return None
 
 
 def leave_table(user, room_code: str) -> None:

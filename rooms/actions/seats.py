@@ -44,6 +44,8 @@ def sit(user, code: str, index) -> Room:
 
 
 def _check_can_sit(t: Table, seat: Seat) -> None:
+    if t.room.arena:
+        raise RoomError("arena_seats")  # its app seats the people it pairs (rooms/actions/arena.py)
     mine = t.seat_for()
     if mine is not None:
         if mine.index == seat.index:

@@ -241,7 +241,7 @@ def test_the_command_prints_the_id_alone_on_the_last_line(capsys):
     last = capsys.readouterr().out.strip().splitlines()[-1]
     tournament = Tournament.objects.get(pk=int(last))
     assert tournament.table_size == 3 and not tournament.rated and not tournament.private
-    with pytest.raises(CommandError, match="minutes"):
+    with pytest.raises(CommandError, match="10 .* 180"):
         call_command("create_tournament", "--game", "crazy_eights", "--minutes", "2")
 
 
@@ -261,3 +261,48 @@ def test_concurrent_joins_make_one_entry(alice):
     with pytest.raises(TournamentError):
         services.join(User.objects.get(pk=alice.pk), tournament.id)
     assert Entry.objects.filter(tournament=tournament, user=alice).count() == 1
+
+
+@pytest.mark.parametrize("game,size", [("crazy_eights", 2), ("buraco", 4)])
+def test_a_tournament_match_of_a_game_to_a_target_is_one_hand(people, clock, game, size):
+    tournament = services.create(None, game, 30, table_size=size, rated=False)
+    for person in people[:size]:
+        services.join(person, tournament.id)
+    arena.tick(tournament.id)
+    (table,) = tables_of(tournament)
+    play_hand(table.room, seated(table.room))
+    room = Room.objects.get(pk=table.room_id)
+    assert room.status == Room.Status.MATCH_OVER and room.matches.get().hands.count() == 1
+    results = TableResult.objects.filter(table=table)
+    assert results.count() == size and {r.outcome for r in results} <= {"won", "tied", "lost"}
+
+
+def test_a_table_nobody_opens_is_an_absence_and_two_in_a_row_withdraw(people, clock):
+    alice, bob = people[:2]
+    tournament = services.create(None, "rouba_monte", 60)
+    services.join(alice, tournament.id)
+    services.join(bob, tournament.id)
+    for absences in (1, 2):
+        clock.advance(30)
+        arena.tick(tournament.id)
+        table = tables_of(tournament)[-1]
+        clock.advance(200)  # nobody connects: the room expires empty
+        rooms.sweep()
+        assert Room.objects.get(pk=table.room_id).status == Room.Status.CLOSED
+        entry = fresh(Entry.objects.get(user=alice))
+        assert entry.absences == absences and TableResult.objects.get(table=table, entry=entry).outcome == "absent"
+    assert fresh(Entry.objects.get(user=alice)).withdrawn and fresh(Entry.objects.get(user=bob)).withdrawn
+
+
+def test_nobody_else_sits_at_a_tournament_table_nor_becomes_its_host(people, clock):
+    alice, bob, carol = people[:3]
+    tournament = services.create(None, "rouba_monte", 30)
+    services.join(alice, tournament.id)
+    services.join(bob, tournament.id)
+    arena.tick(tournament.id)
+    (table,) = tables_of(tournament)
+    with pytest.raises(RoomError) as error:
+        rooms.sit(carol, table.room.code, 3)  # Rouba Monte's room has four seats: two are empty
+    assert error.value.code == "arena_seats"
+    rooms.connect(alice, table.room.code, "channel-a")
+    assert Room.objects.get(pk=table.room_id).host_id is None
