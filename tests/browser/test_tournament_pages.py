@@ -55,10 +55,19 @@ def test_join_be_seated_play_come_back_and_see_the_podium_on_a_phone_and_a_desk(
     for page in (phone, desk):
         page.on("pageerror", lambda e: errors.append(str(e)))
 
-    # The list shows it; its page carries every hook, fits the phone and offers to join.
+    # The lobby teases it, the list shows it; its page carries every hook, fits the phone and offers to join.
+    phone.goto(f"{server.base}/lobby/")
+    assert phone.locator(f"[data-tournament-teaser] [data-tournament-card='{tournament}']").count() == 1
+    assert no_horizontal_scroll(phone)
     phone.goto(f"{server.base}/tournaments/")
     assert phone.locator(f"[data-tournament-card='{tournament}']").count() == 1
     assert no_horizontal_scroll(phone)
+    look(phone, "tournament_phone_list")
+    desk.goto(f"{server.base}/tournaments/new/")
+    desk.select_option("[name=game]", "buraco")
+    assert desk.is_visible("[data-field=target]") and desk.is_hidden("[data-field=variations]")
+    assert desk.locator("[name=table_size] option:not([disabled])").all_inner_texts() == ["4"]
+    look(desk, "tournament_desk_form")
     phone.goto(url)
     for hook in ("[data-tournament-countdown]", "[data-tournament-standings]", "[data-tournament-join]"):
         assert phone.locator(hook).count() == 1, hook
