@@ -141,6 +141,13 @@ function offerTable(notice) {
   }, 1000);
 }
 
+// Withdrawing from a table being played leaves it (a loss): asked first.
+if (withdrawForm) {
+  withdrawForm.addEventListener("submit", (event) => {
+    if (you && you.kind === "seated" && !window.confirm(S.withdraw_seated)) event.preventDefault();
+  });
+}
+
 go.querySelector("[data-tournament-go-stay]").addEventListener("click", () => { clearInterval(going); go.hidden = true; });
 
 const initial = JSON.parse(document.getElementById("tournament-frame").textContent);

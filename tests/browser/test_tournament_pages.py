@@ -59,6 +59,9 @@ def test_join_be_seated_play_come_back_and_see_the_podium_on_a_phone_and_a_desk(
     phone.goto(f"{server.base}/lobby/")
     assert phone.locator(f"[data-tournament-teaser] [data-tournament-card='{tournament}']").count() == 1
     assert no_horizontal_scroll(phone)
+    phone.goto(f"{server.base}/")
+    assert phone.locator(f"[data-tournament-teaser] [data-tournament-card='{tournament}']").count() == 1
+    assert no_horizontal_scroll(phone)
     phone.goto(f"{server.base}/tournaments/")
     assert phone.locator(f"[data-tournament-card='{tournament}']").count() == 1
     assert no_horizontal_scroll(phone)

@@ -70,5 +70,6 @@ def tournament_strings() -> dict:
         "paused_mark": _("paused"),
         "nobody": _("Nobody has joined yet."),
         "streak": _("Wins in a row"),
+        "withdraw_seated": _("You are at a table: withdrawing leaves it, and the match counts as a loss. Withdraw?"),
         "back_in": _("The match is over: back to the tournament in %(s)s s."),
     }
