@@ -1,5 +1,6 @@
 // The countdowns of the tournament lists (/tournaments/, the lobby's and the home page's teasers):
-// the <b> of every [data-countdown-to="ISO"] shows the time left as m:ss (h:mm:ss), once a second.
+// the <b> of every [data-countdown-to="ISO"] shows the time left as m:ss (h:mm:ss), once a second; once it
+// is past, the box says its data-countdown-done ("Começando…").
 
 function clockText(seconds) {
   const s = Math.max(0, Math.floor(seconds));
@@ -12,6 +13,10 @@ function clockText(seconds) {
 const boxes = [...document.querySelectorAll("[data-countdown-to]")].filter((box) => box.querySelector("b"));
 
 function tick() {
-  boxes.forEach((box) => { box.querySelector("b").textContent = clockText((Date.parse(box.dataset.countdownTo) - Date.now()) / 1000); });
+  boxes.forEach((box) => {
+    const left = (Date.parse(box.dataset.countdownTo) - Date.now()) / 1000;
+    if (left <= 0 && box.dataset.countdownDone) box.textContent = box.dataset.countdownDone;
+    else if (box.querySelector("b")) box.querySelector("b").textContent = clockText(left);
+  });
 }
 if (boxes.length) { tick(); setInterval(tick, 1000); }

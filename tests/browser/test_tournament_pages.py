@@ -59,6 +59,7 @@ def test_join_be_seated_play_come_back_and_see_the_podium_on_a_phone_and_a_desk(
     phone.goto(f"{server.base}/lobby/")
     assert phone.locator(f"[data-tournament-teaser] [data-tournament-card='{tournament}']").count() == 1
     assert no_horizontal_scroll(phone)
+    look(phone, "tournament_phone_lobby")
     phone.goto(f"{server.base}/")
     assert phone.locator(f"[data-tournament-teaser] [data-tournament-card='{tournament}']").count() == 1
     assert no_horizontal_scroll(phone)
@@ -131,6 +132,14 @@ def test_join_be_seated_play_come_back_and_see_the_podium_on_a_phone_and_a_desk(
         assert no_horizontal_scroll(page)
     look(phone, "tournament_phone_podium")
     look(desk, "tournament_desk_podium")
+    # The same page in the site's first language.
+    phone_ctx.add_cookies([{"name": "django_language", "value": "pt-br", "domain": "127.0.0.1", "path": "/"}])
+    phone.reload()
+    assert "Pódio" in phone.inner_text("[data-tournament-podium]")
+    assert "Você terminou em 1º lugar." in phone.inner_text("[data-tournament-state]") or "2º" in phone.inner_text(
+        "[data-tournament-state]"
+    )
+    look(phone, "tournament_phone_podium_pt")
     assert not errors, errors
     phone_ctx.close()
     desk_ctx.close()
