@@ -72,17 +72,17 @@ def index(request):
 def tournament(request, tournament_id: int):
     found = _visible(request, tournament_id)
     now = clock.now()
-    me = page_data.my_state(found, request.user, now)
+    frame = page_data.frame(found, request.user, now)
     context = {
         "tournament": found,
         "now": now,
-        "me": me,
-        "rows": standings.standings(found, now)["players"],
+        "me": page_data.MyState(**frame["you"]),
+        "rows": frame["standings"]["players"],
         "podium": page_data.podium(found) if found.status == Tournament.Status.FINISHED else [],
         "short": page_data.rules_in_short(),
         "link": request.build_absolute_uri(page_url(found)),
         "token": found.token if found.private else "",
-        "frame": page_data.frame(found, request.user, now),
+        "frame": frame,
     }
     return render(request, "tournaments/tournament.html", context)
 
