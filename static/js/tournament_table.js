@@ -1,5 +1,5 @@
-// A tournament table's page: when its match ends (the table's data-status becomes "match_over", set by
-// table.js) a player seated there when the page opened is sent back to the tournament's page after a short countdown, where they
+// A tournament table's page: when its match ends (the table's data-status becomes "match_over", or
+// "closed", set by table.js) a player seated there when the page opened is sent back to the tournament's page after a short countdown, where they
 // wait to be seated again. Spectators stay. The banner's link goes back at any time.
 
 import { fill } from "./cards.js";
@@ -23,7 +23,8 @@ function back() {
 }
 
 function check() {
-  if (table.dataset.status === "match_over" && box.hasAttribute("data-seated")) back();
+  const over = table.dataset.status === "match_over" || table.dataset.status === "closed";
+  if (over && box.hasAttribute("data-seated")) back();
 }
 
 new MutationObserver(check).observe(table, { attributes: true, attributeFilter: ["data-status"] });
