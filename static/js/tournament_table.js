@@ -1,6 +1,7 @@
 // A tournament table's page: when its match ends (the table's data-status becomes "match_over", or
-// "closed", set by table.js) a player seated there when the page opened is sent back to the tournament's page after a short countdown, where they
-// wait to be seated again. Spectators stay. The banner's link goes back at any time.
+// "closed", set by table.js) a player seated there when the page opened is sent back to the
+// tournament's page after a short countdown, where they wait to be seated again. Spectators stay.
+// The banner's link goes back at any time.
 
 import { fill } from "./cards.js";
 
