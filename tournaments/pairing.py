@@ -61,9 +61,14 @@ def _blocks(group: Iterable[Waiting], blocked: frozenset) -> int:
     return sum(1 for a, b in combinations([p.id for p in group], 2) if frozenset((a, b)) in blocked)
 
 
-def _best_group(anchor: Waiting, pool: list[Waiting], need: int, order: dict, blocked: frozenset):
-    """The anchor's best ``need`` companions among the nearest of ``pool``, and that group's cost."""
-    near = sorted(pool, key=lambda p: abs(order[p.id] - order[anchor.id]))[: need + WINDOW]
+def _nearest(anchor: Waiting, free: list[Waiting], at: int, count: int, order: dict) -> list[Waiting]:
+    """The ``count`` players of ``free`` (in rank order, the anchor at index ``at``) nearest the anchor."""
+    around = free[max(0, at - count) : at] + free[at + 1 : at + 1 + count]
+    return sorted(around, key=lambda p: abs(order[p.id] - order[anchor.id]))[:count]
+
+
+def _best_group(anchor: Waiting, near: list[Waiting], need: int, order: dict, blocked: frozenset):
+    """The anchor's best ``need`` companions among ``near``, and that group's cost."""
     best, best_cost = None, None
     for companions in combinations(near, need):
         group = (anchor, *companions)
@@ -86,11 +91,12 @@ def pair(waiting: list[Waiting], rules: Rules) -> list[list[int]]:
     # 1-2. Full tables.
     held: set[int] = set()
     while len(free) >= rules.size:
-        anchor = next((p for p in free if p.id not in held), None)
-        if anchor is None:
+        at = next((i for i, p in enumerate(free) if p.id not in held), None)
+        if at is None:
             break
-        pool = [p for p in free if p.id != anchor.id]
-        group, cost = _best_group(anchor, pool, rules.size - 1, order, rules.blocked)
+        anchor, need = free[at], rules.size - 1
+        near = _nearest(anchor, free, at, need + WINDOW, order)
+        group, cost = _best_group(anchor, near, need, order, rules.blocked)
         if group is None or cost >= BLOCKED:
             held.add(anchor.id)
             continue
