@@ -27,6 +27,7 @@ ACTIONS = {
     "match_export": _("exported the match"),
     "match_void": _("voided the match's rating"),
     "account_erase": _("deleted the account"),
+    "tournament_cancel": _("cancelled the tournament"),
 }
 
 

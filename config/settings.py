@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "players",
     "friends",
     "bots",
+    "tournaments",
 ]
 
 MIDDLEWARE = [
@@ -271,10 +272,25 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 SWEEP_SECONDS = env_int("MESA_SWEEP_SECONDS", 2, 1, 3600)
+# Tournaments (docs/tournaments.md): the pairing tick of every running tournament, the schedule's creator.
+TOURNAMENT_TICK_SECONDS = env_int("MESA_TOURNAMENT_TICK_SECONDS", 3, 1, 60)
 CELERY_BEAT_SCHEDULE = {
     "heartbeat": {"task": "rooms.tasks.heartbeat", "schedule": 15.0},
     "sweep-deadlines": {"task": "rooms.tasks.sweep", "schedule": float(SWEEP_SECONDS)},
+    "tournament-tick": {"task": "tournaments.tasks.tick_all", "schedule": float(TOURNAMENT_TICK_SECONDS)},
+    "tournament-schedule": {"task": "tournaments.tasks.create_scheduled", "schedule": 60.0},
 }
+# A waiting player is seated with whoever is there after this long; a tournament lasts between
+# these minutes and starts at most this many days ahead; a player creates so many private ones a day;
+# the schedule's tournaments are created this long before they start; a table still playing when
+# the clock runs out counts if it ends within the grace, else it is ended with no result for the tournament.
+TOURNAMENT_WAIT_SECONDS = env_int("MESA_TOURNAMENT_WAIT_SECONDS", 20, 1, 600)
+TOURNAMENT_MIN_MINUTES = 10
+TOURNAMENT_MAX_MINUTES = 180
+TOURNAMENT_MAX_DAYS_AHEAD = 30
+PRIVATE_TOURNAMENTS_PER_DAY = env_int("MESA_PRIVATE_TOURNAMENTS_PER_DAY", 5, 1)
+TOURNAMENT_SCHEDULE_AHEAD_MINUTES = 60
+TOURNAMENT_END_GRACE_SECONDS = env_int("MESA_TOURNAMENT_END_GRACE_SECONDS", 180, 0, 3600)
 
 # Room timing (seconds); tests shorten them through the environment.
 BOT_DELAY_SECONDS = env_int("MESA_BOT_DELAY_MS", 700, 0, 60_000) / 1000
@@ -293,6 +309,8 @@ PLAY_PRESSES_PER_MINUTE = env_int("MESA_PLAY_PRESSES_PER_MINUTE", 10, 1)
 INVITATIONS_PER_HOUR = env_int("MESA_INVITATIONS_PER_HOUR", 20, 1)
 # Follows, unfollows, blocks and unblocks one person may make in a minute (friends/limits.py).
 RELATION_CHANGES_PER_MINUTE = env_int("MESA_RELATION_CHANGES_PER_MINUTE", 30, 1)
+# Sends of the private tournament form one person may make in a minute (tournaments/views.py).
+PRIVATE_TOURNAMENT_POSTS_PER_MINUTE = env_int("MESA_PRIVATE_TOURNAMENT_POSTS_PER_MINUTE", 5, 1)
 # A socket refreshes its presence every PRESENCE_REFRESH seconds; one silent for
 # PRESENCE_STALE seconds belonged to a process that died without closing it.
 PRESENCE_REFRESH_SECONDS = env_int("MESA_PRESENCE_REFRESH_SECONDS", 20, 1)

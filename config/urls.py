@@ -36,6 +36,8 @@ urlpatterns = [
     path("players/<id:user_id>/block/", friends_views.block, name="block"),
     path("players/<id:user_id>/unblock/", friends_views.unblock, name="unblock"),
     path("friends/", friends_views.friends, name="friends"),
+    # Arena tournaments: the list, a tournament's page, join and withdraw, a private one's form (docs/tournaments.md).
+    path("tournaments/", include("tournaments.urls")),
     path("", include("lobby.urls")),
     path("", include("rooms.urls")),
     path("admin/", admin.site.urls),

@@ -25,6 +25,7 @@ from lobby import presence as site_presence
 from rooms.live import broadcast, limits
 from rooms.live.guarded import CLOSE_TOO_MANY_SOCKETS, CLOSE_UNAUTHENTICATED, GuardedConsumer
 from rooms.live.guarded import error_frame as _error
+from tournaments import page_socket as tournament_socket
 
 logger = logging.getLogger(__name__)
 
@@ -56,6 +57,7 @@ class SiteConsumer(GuardedConsumer):
         self.counted = False
         self.present = False
         self.refresher: asyncio.Task | None = None
+        self.tournament: int | None = None  # the tournament whose page this socket follows
 
     async def connect(self):
         if self.authenticated_user() is None:
@@ -126,7 +128,34 @@ class SiteConsumer(GuardedConsumer):
             except DatabaseError:
                 await self.send_json(_error("unavailable"))
             return
+        if action == "follow_tournament":
+            await self.follow_tournament(msg)
+            return
         await self.handle_action(action, msg)
+
+    async def follow_tournament(self, msg: dict) -> None:
+        """A tournament's page follows its standings (tournaments/page_socket.py); one tournament per socket."""
+        followed = await database_sync_to_async(tournament_socket.followed)(self.user, msg)
+        if followed is None:
+            await self.send_json(_error("not_found"))
+            return
+        if self.tournament is not None and self.tournament != followed:
+            await self.channel_layer.group_discard(tournament_socket.group(self.tournament), self.channel_name)
+        self.tournament = followed
+        await self.join(tournament_socket.group(followed))
+        await self.tournament_update({"tournament": followed})
+
+    async def tournament_update(self, event):
+        """The followed tournament's standings changed: its page's frame, read now."""
+        if event.get("tournament") != self.tournament:
+            return
+        try:
+            frame = await database_sync_to_async(tournament_socket.frame)(self.tournament, self.user)
+        except DatabaseError:
+            await self.send_json(_error("unavailable"))
+            return
+        if frame is not None:
+            await self.send_json(frame)
 
     async def handle_action(self, action, msg: dict) -> None:
         await self.send_json(_error("unknown_action"))

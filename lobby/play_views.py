@@ -7,6 +7,8 @@ a person pressing too often (lobby/press_limits.py) the 429 page, and one who
 already holds a place elsewhere the 409 page with the way back to it. A person
 seated at a table being played or waiting gets, first, a page offering the way
 back to it and, second, a button to play a new table anyway (``anyway=on``).
+A person in a tournament is asked first; confirming (``leave_tournament=on``)
+withdraws them from it (tournaments/services.py ``withdraw``).
 """
 
 from urllib.parse import urlencode
@@ -22,6 +24,8 @@ from games import registry
 from lobby import press_limits, quick_play
 from rooms.errors import RoomError
 from rooms.words.messages import error_text
+from tournaments import services as tournaments
+from tournaments.errors import TournamentError
 
 
 def _refused(request, message: str, status: int = 400, room_code: str | None = None):
@@ -55,6 +59,16 @@ def play(request):
         return render(request, "lobby/play.html", context)
     if press_limits.play_press_refused(request):
         return _refused(request, _("You pressed Play now too often; wait a minute and press it again."), 429)
+    # In a tournament: asked first; confirming withdraws from it (docs/tournaments.md "Pages").
+    entry = tournaments.entry_for(request.user)
+    if entry is not None:
+        if data.get("leave_tournament") != "on":
+            context = {"game": game, "game_name": registry.spec(game).display_name(get_language()), "casual": not rated}
+            return render(request, "tournaments/play_confirm.html", {**context, "entry": entry})
+        try:
+            tournaments.withdraw(request.user, entry.tournament_id)
+        except TournamentError:
+            pass  # over or withdrawn meanwhile: nothing to leave
     if data.get("anyway") != "on" and quick_play.place_held(request.user) is None:
         seated = quick_play.live_seat(request.user)
         if seated is not None:

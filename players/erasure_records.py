@@ -29,6 +29,7 @@ from chat.models import ChatMessage, ChatReport, SiteMute
 from rooms.models import Hand, Participant, Room
 from rooms.records import describe, participants, stored
 from rooms.table import open_table
+from tournaments.models import Tournament
 
 ROOM_FIELDS = ("events", "last_move", "history", "name")
 BATCH = 200
@@ -74,6 +75,8 @@ def rewrite(user, tag: str, names: set[str], emails: set[str], rooms: set[int]) 
         _rewrite_texts(reports, ("note",), names | emails, pattern, pseudonym)
         _rewrite_texts(SiteMute.objects.all(), ("reason",), names | emails, pattern, pseudonym)
         _rewrite_texts(LogEntry.objects.all(), ("object_repr", "change_message"), names | emails, pattern, pseudonym)
+        # A tournament's name is its creator's words, and a cancellation's reason the staff's.
+        _rewrite_texts(Tournament.objects.all(), ("name", "cancel_reason"), names | emails, pattern, pseudonym)
 
 
 # -- the records ------------------------------------------------------------------------------------

@@ -55,6 +55,10 @@ class Room(models.Model):
     # room was opened by "Jogar agora" and starts with bots after the wait (actions/quick_start.py).
     rated = models.BooleanField(_("rated"), default=True)
     quick_play = models.BooleanField(_("quick play"), default=False)
+    # A table an app above opened and seats (a tournament's): dealt at once, no host, no hints, and
+    # its match ends after ``hands_per_match`` hands when set (rooms/match_length.py).
+    arena = models.BooleanField(_("arena table"), default=False)
+    hands_per_match = models.PositiveSmallIntegerField(_("hands per match"), null=True, blank=True)
     host = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,

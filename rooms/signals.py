@@ -12,3 +12,7 @@ room_closed = Signal()
 # A match ended and its entrants were counted: ``match``, ``teams``, ``rows`` (the
 # participants' rows of rooms/records/participants.py). The ratings rate it.
 match_ended = Signal()
+
+# A person left their seat, or was removed from it: ``room``, ``user_id``, ``reason`` ("left",
+# "removed after absence", "removed in pause", "removed"). Tournaments score and pause a leaver.
+seat_left = Signal()

@@ -25,7 +25,7 @@ from django.dispatch import Signal
 from config import realtime
 from games import IllegalMove, fair, registry
 from games.canonical import canonical_move
-from rooms import clock, queries, seat_rules, writer
+from rooms import clock, match_length, queries, seat_rules, writer
 from rooms.errors import RoomError
 from rooms.live import broadcast
 from rooms.models import Hand, Match, Room, Seat
@@ -278,7 +278,8 @@ class Table:
         # The engine keeps its own match arithmetic (points summed, games counted, tie-break rounds).
         match.totals = engine.add_to_totals(match.totals, result, None if teams else keys)
         # Fewer than two active players: the match ends with no winner.
-        status = {"over": True, "winners": []} if abandoned else engine.match_status(match.totals, dict(match.options))
+        decided = {"over": True, "winners": []} if abandoned else engine.match_status(match.totals, dict(match.options))
+        status = match_length.status(room, hand.number, match.totals, decided)
         if status.get("over"):
             match.status, match.winners, match.ended_at = Match.Status.OVER, status.get("winners", []), clock.now()
             room.status = Room.Status.MATCH_OVER

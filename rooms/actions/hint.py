@@ -66,6 +66,8 @@ def _ask(t: Table) -> Ask:
     room = t.room
     if room.rated:
         raise RoomError("hint_rated")
+    if room.arena:
+        raise RoomError("hint_arena")
     seat, engine_seat = playing_seat(t)
     hand = t.hand
     legal = t.engine.legal_moves(t.state, engine_seat)

@@ -102,7 +102,7 @@ def connect(user, code: str, channel_name: str, seen_ms: int | None = None) -> R
             thaw(t)
         elif room.deadline_kind == "grace" and seat is not None:
             t.replan = True  # back in time: the grace deadline is lifted
-        if room.host_id is None:
+        if room.host_id is None and not room.arena:  # an arena table has no host: its app deals it
             room.host = user
         if room.host_id == user.id:
             room.host_absent_since = None

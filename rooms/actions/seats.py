@@ -6,7 +6,7 @@ Seat changes made during play wait for the boundary the game declares
 
 import logging
 
-from rooms import clock, room_events
+from rooms import clock, room_events, signals
 from rooms.actions.no_result import end_if_deserted
 from rooms.errors import RoomError
 from rooms.models import Participant, Presence, Room, Seat
@@ -44,6 +44,8 @@ def sit(user, code: str, index) -> Room:
 
 
 def _check_can_sit(t: Table, seat: Seat) -> None:
+    if t.room.arena:
+        raise RoomError("arena_seats")  # its app seats the people it pairs (rooms/actions/arena.py)
     mine = t.seat_for()
     if mine is not None:
         if mine.index == seat.index:
@@ -136,6 +138,7 @@ def leave_seat(t: Table, user, reason: str = "left") -> Seat | None:
         clear_seat(seat)
         t.touch_seat(seat)
     end_if_deserted(t)  # between two hands with no person left, nobody could deal the next
+    signals.seat_left.send(sender=Room, room=room, user_id=user.id, reason=reason)  # in this unit of work
     transfer_host(t, leaving=user, reason=HOST_REASON.get(reason, "left"))
     logger.info("room %s: %s %s seat %s", room.code, user.username, reason, seat.index)
     return seat

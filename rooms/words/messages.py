@@ -89,6 +89,8 @@ MESSAGES = {
     "chat_note_too_long": _("A report's note has at most 200 characters."),
     # hints ("Dica", rooms/actions/hint.py)
     "hint_rated": _("Hints are offered in casual rooms only: this room is rated."),
+    "hint_arena": _("Hints are off at a tournament's tables."),
+    "arena_seats": _("A tournament's table seats the players its pairing gives it: watch it, or join the tournament."),
     "hint_not_your_turn": _("A hint is for your own turn: ask when it is your move."),
     "hint_limit": _("You have used all of this hand's hints."),
     "hint_stale": _("The table changed while the hint was being worked out; nothing was counted. Ask again."),

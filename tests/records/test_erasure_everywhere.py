@@ -39,6 +39,8 @@ from rooms.live import broadcast
 from rooms.models import Match, Participant, PlayerStat, Presence, Room, Seat
 from tests.live import manage_shell
 from tests.rooms.helpers import human_auto_move, play_until_human, turn_seat
+from tournaments import services as tournaments
+from tournaments.models import Entry, Tournament, Trophy
 
 USERNAME = "zelda_quartz"
 EMAIL = "zelda.quartz@example.org"
@@ -122,6 +124,11 @@ def leave_traces():
     Presence.objects.create(room=live, user=zelda, channel_name="zelda-room", last_seen=clock.now())
     SitePresence.objects.create(user=zelda, channel_name="zelda-site", last_seen=clock.now())
 
+    # Tournaments: a private one she named, an entry in another, a trophy.
+    tournaments.create(zelda, "rouba_monte", 30, name=f"Torneio da {FIRST_NAME}")
+    arena_ = tournaments.create(None, "rouba_monte", 30)
+    tournaments.join(zelda, arena_.id)
+    Trophy.objects.create(user=zelda, tournament=arena_, place=1)
     # Follows and blocks, both ways: she and Alice are friends, she blocked Bob, Carol blocked her.
     relations.follow(zelda, alice.id)
     relations.follow(alice, zelda.id)
@@ -167,6 +174,9 @@ def traces_of(user_id: int) -> dict[str, int]:
         "Follow (of her)": Follow.objects.filter(followed=user_id),
         "Block (hers)": Block.objects.filter(blocker=user_id),
         "Block (of her)": Block.objects.filter(blocked=user_id),
+        "Tournament (created)": Tournament.objects.filter(created_by=user_id),
+        "Entry": Entry.objects.filter(user=user_id),
+        "Trophy": Trophy.objects.filter(user=user_id),
         "Rating": Rating.objects.filter(user=user_id),
         "RatingChange": RatingChange.objects.filter(user=user_id),
         "LogEntry (about her)": LogEntry.objects.filter(content_type__model="user", object_id=str(user_id)),

@@ -1,0 +1,59 @@
+"""At the same instant: joins of one person, and passes of one tournament (real threads, real transactions)."""
+
+import threading
+
+import pytest
+from django.db import connection
+
+from rooms.models import Seat
+from tournaments import arena, services
+from tournaments.errors import TournamentError
+from tournaments.models import Entry, TournamentTable
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def race(calls):
+    barrier = threading.Barrier(len(calls))
+    results = [None] * len(calls)
+
+    def run(i, call):
+        barrier.wait()
+        try:
+            results[i] = call()
+        except TournamentError as exc:
+            results[i] = exc.code
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    return results
+
+
+def test_one_person_joining_four_times_at_once_has_one_entry(alice):
+    tournament = services.create(None, "rouba_monte", 30)
+    results = race([lambda: services.join(alice, tournament.id)] * 4)
+    assert sum(1 for r in results if isinstance(r, Entry)) == 1
+    assert sorted(r for r in results if isinstance(r, str)) == ["already_joined"] * 3
+    assert Entry.objects.filter(tournament=tournament, user=alice).count() == 1
+
+
+def test_passes_at_once_seat_nobody_twice(make_user):
+    people = [make_user(f"r{i}") for i in range(8)]
+    tournament = services.create(None, "stealing_bundles", 30)
+    for person in people:
+        services.join(person, tournament.id)
+    race([lambda: arena.tick(tournament.id)] * 3)
+    tables = TournamentTable.objects.filter(tournament=tournament)
+    assert tables.count() == 4
+    seated = list(
+        Seat.objects.filter(room__tournament_table__tournament=tournament)
+        .exclude(user=None)
+        .values_list("user_id", flat=True)
+    )
+    assert sorted(seated) == sorted(p.id for p in people)
+    assert all(e.table_id for e in Entry.objects.filter(tournament=tournament))
