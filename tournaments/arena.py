@@ -41,14 +41,25 @@ LIVE_ROOM = (Room.Status.WAITING, Room.Status.PLAYING, Room.Status.HAND_OVER)
 PODIUM = 3
 
 
+def run(tournament_id: int, now=None) -> int:
+    """Passes over one tournament until no group is left to seat (each its own transaction); how many ran."""
+    passes = 1
+    while tick(tournament_id, now).get("more") and passes < 100:
+        passes += 1
+    return passes
+
+
 def tick(tournament_id: int, now=None) -> dict:
-    """One idempotent pass over one tournament under its row lock: start, pair, end. Returns what it did."""
+    """One idempotent pass over one tournament under its row lock: start, pair, end. Returns what it did.
+
+    ``more``: groups were left for another pass (``run`` makes it at once).
+    """
     now = now or clock.now()
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().filter(pk=tournament_id).first()
         if tournament is None or tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
             return {"status": getattr(tournament, "status", None)}
-        done = {"status": tournament.status, "started": False, "tables": 0, "finished": False}
+        done = {"status": tournament.status, "started": False, "tables": 0, "finished": False, "more": False}
         if tournament.status == Tournament.Status.CREATED:
             if tournament.starts_at > now:
                 return done
@@ -57,7 +68,7 @@ def tick(tournament_id: int, now=None) -> dict:
         if now >= tournament.ends_at:
             done["finished"] = _end(tournament, now)
         else:
-            done["tables"] = _pair(tournament, now)
+            done["tables"], done["more"] = _pair(tournament, now)
         if done["started"] or done["tables"] or done["finished"]:
             _changed(tournament.pk)
         done["status"] = tournament.status
@@ -113,10 +124,16 @@ def _ratings(game: str, user_ids) -> dict[int, int]:
     return {uid: shown.get(uid, method.INITIAL_SHOWN) for uid in user_ids}
 
 
-def _pair(tournament: Tournament, now) -> int:
+def _pair(tournament: Tournament, now) -> tuple[int, bool]:
+    """Tables opened, and whether groups are left for another pass (``TOURNAMENT_TABLES_PER_PASS`` a pass).
+
+    A pass holds the tournament's lock while it opens rooms: a bounded number
+    per transaction keeps joins and withdrawals from waiting behind a hundred
+    deals at a big tournament's start.
+    """
     entries = waiting_entries(tournament, now)
     if len(entries) < rules.min_people(tournament.game):
-        return 0
+        return 0, False
     ids = [e.user_id for e in entries]
     ratings = _ratings(tournament.game, ids)
     waiting = [
@@ -138,11 +155,10 @@ def _pair(tournament: Tournament, now) -> int:
         blocked=blocked_pairs(ids),
     )
     by_user = {e.user_id: e for e in entries}
-    opened = 0
-    for group in pairing.pair(waiting, table_rules):
-        if _open_table(tournament, [by_user[uid] for uid in group]):
-            opened += 1
-    return opened
+    groups = pairing.pair(waiting, table_rules)
+    cap = settings.TOURNAMENT_TABLES_PER_PASS
+    opened = sum(1 for group in groups[:cap] if _open_table(tournament, [by_user[uid] for uid in group]))
+    return opened, len(groups) > cap
 
 
 def _open_table(tournament: Tournament, group: list[Entry]) -> bool:

@@ -306,3 +306,15 @@ def test_nobody_else_sits_at_a_tournament_table_nor_becomes_its_host(people, clo
     assert error.value.code == "arena_seats"
     rooms.connect(alice, table.room.code, "channel-a")
     assert Room.objects.get(pk=table.room_id).host_id is None
+
+
+def test_a_big_start_opens_its_tables_over_several_short_passes(make_user, clock, settings):
+    settings.TOURNAMENT_TABLES_PER_PASS = 2
+    people = [make_user(f"big{i}") for i in range(10)]
+    tournament = services.create(None, "stealing_bundles", 30)
+    for person in people:
+        services.join(person, tournament.id)
+    first = arena.tick(tournament.id)
+    assert first["tables"] == 2 and first["more"]
+    assert arena.run(tournament.id) == 2  # the three tables left: two passes, the last with nothing more
+    assert TournamentTable.objects.filter(tournament=tournament).count() == 5
