@@ -249,10 +249,18 @@ def test_the_schedule_creates_its_tournaments_once(clock):
     from tournaments import schedule
     from tournaments.models import Schedule
 
-    Schedule.objects.create(name="Arena de Buraco", game="buraco", table_size=4, minutes=57)
+    # The site's plan out of the box: an arena of each game every hour, the daily Grande Arena de Buraco.
+    assert Schedule.objects.filter(active=True, recurrence="hourly").count() == 4
+    assert Schedule.objects.get(recurrence="daily").daily_at.hour == 21
     first = schedule.create_due()
-    assert len(first) == 1 and schedule.create_due() == []
-    assert Tournament.objects.get(pk=first[0]).starts_at.minute == 0
+    assert len(first) >= 4 and schedule.create_due() == []  # each start once, however often the beat ticks
+    hourly = Tournament.objects.filter(pk__in=first, schedule__recurrence="hourly")
+    assert {t.game for t in hourly} == {"rouba_monte", "stealing_bundles", "crazy_eights", "buraco"}
+    assert all(t.starts_at.minute == 0 and not t.private and t.created_by is None for t in hourly)
+    Schedule.objects.update(active=False)
+    Schedule.objects.create(name="Arena de teste", game="buraco", table_size=4, minutes=57, at_minute=30)
+    later = schedule.create_due()
+    assert len(later) == 1 and Tournament.objects.get(pk=later[0]).starts_at.minute == 30
 
 
 def test_concurrent_joins_make_one_entry(alice):
