@@ -85,7 +85,18 @@ def _start(tournament: Tournament, now) -> None:
 
 
 def _changed(tournament_id: int) -> None:
+    """A pass changed the standings (it holds the tournament's lock): a new version, pushed after commit."""
     Tournament.objects.filter(pk=tournament_id).update(version=F("version") + 1)
+    _told(tournament_id)
+
+
+def _told(tournament_id: int) -> None:
+    """A table's end changed the standings: pushed after commit, without touching the tournament's row.
+
+    The room's unit of work holds the room's and the entries' locks here; taking the
+    tournament's too would close a circle with a pass, which holds it and may wait for
+    those entries (the end's grace).
+    """
     transaction.on_commit(lambda: live.publish(tournament_id), robust=True)
 
 
@@ -292,7 +303,7 @@ def on_match_ended(match, teams: bool, rows) -> int | None:
         if nobody_came and outcome == scoring.NO_RESULT:
             outcome = scoring.ABSENT
         _free(entry, table, outcome, now)
-    _changed(tournament.pk)
+    _told(tournament.pk)
     return tournament.pk
 
 
@@ -327,7 +338,7 @@ def on_seat_left(room, user_id: int, reason: str) -> int | None:
     if entry is None:
         return None
     _free(entry, table, scoring.LEFT if reason == "left" else scoring.ABSENT, clock.now())
-    _changed(table.tournament_id)
+    _told(table.tournament_id)
     return table.tournament_id
 
 
@@ -341,7 +352,7 @@ def on_room_closed(room_id: int) -> int | None:
         _record(entry, table, scoring.NO_RESULT, now)
         entry.save()
     if _close_unscored(table, now):
-        _changed(table.tournament_id)
+        _told(table.tournament_id)
         return table.tournament_id
     return None
 
