@@ -326,3 +326,25 @@ def test_a_big_start_opens_its_tables_over_several_short_passes(make_user, clock
     assert first["tables"] == 2 and first["more"]
     assert arena.run(tournament.id) == 2  # the three tables left: two passes, the last with nothing more
     assert TournamentTable.objects.filter(tournament=tournament).count() == 5
+
+
+def test_the_readers_own_state(people, clock, settings):
+    alice, bob, carol = people[:3]
+    tournament = services.create(None, "rouba_monte", 30)
+    assert services.player_state(tournament, alice) == {"state": "out"}
+    services.join(alice, tournament.id)
+    clock.advance(5)
+    assert services.player_state(tournament, alice) == {"state": "waiting", "seconds": 15}
+    services.join(bob, tournament.id)
+    arena.tick(tournament.id)
+    (table,) = tables_of(tournament)
+    assert services.player_state(tournament, alice) == {"state": "table", "table": 1, "room": table.room.code}
+    rooms.leave(alice, table.room.code)
+    assert services.player_state(tournament, alice) == {"state": "paused", "seconds": 10}
+    services.withdraw(alice, tournament.id)
+    assert services.player_state(tournament, alice) == {"state": "withdrawn"}
+    services.join(carol, tournament.id)
+    clock.advance(40 * 60)
+    arena.run(tournament.id)
+    tournament.refresh_from_db()
+    assert services.player_state(tournament, carol)["state"] == "over"
