@@ -348,3 +348,17 @@ def test_the_readers_own_state(people, clock, settings):
     arena.run(tournament.id)
     tournament.refresh_from_db()
     assert services.player_state(tournament, carol)["state"] == "over"
+
+
+def test_a_rated_tournaments_matches_move_ratings_and_a_casual_ones_do_not(people, clock):
+    from ratings.models import RatingChange
+
+    for rated, (a, b) in ((True, people[:2]), (False, people[2:4])):
+        tournament = services.create(None, "rouba_monte", 30, rated=rated)
+        services.join(a, tournament.id)
+        services.join(b, tournament.id)
+        arena.tick(tournament.id)
+        (table,) = tables_of(tournament)
+        play_hand(table.room, seated(table.room))
+        changes = RatingChange.objects.filter(match__room=table.room).count()
+        assert changes == (2 if rated else 0)
