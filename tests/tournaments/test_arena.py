@@ -362,3 +362,36 @@ def test_a_rated_tournaments_matches_move_ratings_and_a_casual_ones_do_not(peopl
         play_hand(table.room, seated(table.room))
         changes = RatingChange.objects.filter(match__room=table.room).count()
         assert changes == (2 if rated else 0)
+
+
+def test_the_public_lists_count_the_players_and_hide_private_tournaments(people, clock):
+    from tournaments import listing
+
+    running = services.create(None, "rouba_monte", 30)
+    soon = services.create(None, "buraco", 30, clock.now + timedelta(hours=2))
+    private = services.create(people[0], "rouba_monte", 30)
+    for person in people[:3]:
+        services.join(person, running.id)
+    services.withdraw(people[2], running.id)
+    arena.tick(running.id)
+    shown = listing.teaser()
+    assert [(t.id, t.players) for t in shown["running"]] == [(running.id, 2)]
+    assert shown["next"].id == soon.id
+    assert private.id not in [t.id for t in listing.running() + listing.starting_soon() + listing.finished()]
+
+
+def test_a_muted_player_names_no_tournament_and_private_ones_are_limited(people, clock, settings):
+    from chat import service as chat
+
+    alice = people[0]
+    chat.mute_site_wide(alice, 1, reason="test")
+    with pytest.raises(TournamentError) as error:
+        services.create(alice, "rouba_monte", 30, name="Meu torneio")
+    assert error.value.code == "muted" and not Tournament.objects.exists()
+    settings.PRIVATE_TOURNAMENTS_PER_DAY = 2
+    bob = people[2]
+    services.create(bob, "rouba_monte", 30, name="Um")
+    services.create(bob, "rouba_monte", 30, name="Dois")
+    with pytest.raises(TournamentError) as error:
+        services.create(bob, "rouba_monte", 30, name="Três")
+    assert error.value.code == "too_many_private"
