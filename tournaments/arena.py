@@ -29,7 +29,7 @@ from games import registry
 from ratings import method
 from ratings.models import Rating
 from rooms import clock
-from rooms.actions.arena import open_arena_table
+from rooms.actions.arena import deal_next_hand, open_arena_table
 from rooms.actions.seats import leave
 from rooms.errors import RoomError
 from rooms.models import Match, Participant, Room, Seat
@@ -39,6 +39,7 @@ from tournaments.models import Entry, TableResult, Tournament, TournamentTable, 
 
 LIVE_ROOM = (Room.Status.WAITING, Room.Status.PLAYING, Room.Status.HAND_OVER)
 PODIUM = 3
+BETWEEN_HANDS = 5  # seconds the players read a hand's result before the next is dealt
 
 
 def run(tournament_id: int, now=None) -> int:
@@ -46,7 +47,27 @@ def run(tournament_id: int, now=None) -> int:
     passes = 1
     while tick(tournament_id, now).get("more") and passes < 100:
         passes += 1
+    deal_between_hands(tournament_id, now)
     return passes
+
+
+def deal_between_hands(tournament_id: int, now=None) -> int:
+    """Its tables between two hands of a longer match deal the next, ``BETWEEN_HANDS`` seconds after the last.
+
+    Each in the room's own unit of work, outside the tournament's lock. How many were dealt.
+    """
+    now = now or clock.now()
+    waiting = TournamentTable.objects.filter(
+        tournament_id=tournament_id, ended_at=None, room__status=Room.Status.HAND_OVER
+    ).values_list("room_id", flat=True)
+    before = now - timedelta(seconds=BETWEEN_HANDS)
+    dealt = 0
+    for room_id in list(waiting):
+        try:
+            dealt += deal_next_hand(room_id, ended_before=before)
+        except RoomError:
+            continue  # the table cannot deal (everyone left): its match ends by the room's rules
+    return dealt
 
 
 def tick(tournament_id: int, now=None) -> dict:

@@ -395,3 +395,21 @@ def test_a_muted_player_names_no_tournament_and_private_ones_are_limited(people,
     with pytest.raises(TournamentError) as error:
         services.create(bob, "rouba_monte", 30, name="Três")
     assert error.value.code == "too_many_private"
+
+
+def test_a_longer_match_deals_its_next_hand_without_a_host(people, clock):
+    alice, bob = people[:2]
+    tournament = services.create(None, "stealing_bundles", 30, options={"match_games": 3})
+    services.join(alice, tournament.id)
+    services.join(bob, tournament.id)
+    arena.run(tournament.id)
+    (table,) = tables_of(tournament)
+    play_hand(table.room, seated(table.room))
+    room = Room.objects.get(pk=table.room_id)
+    assert room.status == Room.Status.HAND_OVER and room.host_id is None
+    arena.run(tournament.id)
+    assert Room.objects.get(pk=room.pk).status == Room.Status.HAND_OVER  # the result is read first
+    clock.advance(5)
+    arena.run(tournament.id)
+    room = Room.objects.get(pk=room.pk)
+    assert room.status == Room.Status.PLAYING and room.current_hand.number == 2
