@@ -32,7 +32,7 @@ from rooms import clock
 from rooms.actions.arena import deal_next_hand, open_arena_table
 from rooms.actions.seats import leave
 from rooms.errors import RoomError
-from rooms.models import Match, Participant, Room, Seat
+from rooms.models import Hand, Match, Participant, Room, Seat
 from rooms.records import participants
 from tournaments import live, pairing, pause, rules, scoring
 from tournaments.models import Entry, TableResult, Tournament, TournamentTable, Trophy
@@ -319,9 +319,10 @@ def on_match_ended(match, teams: bool, rows) -> int | None:
     connected = Room.objects.filter(pk=match.room_id).values_list("connected", flat=True).first() or {}
     nobody_came = match.status != Match.Status.OVER and not any(count > 0 for count in connected.values())
     tournament = table.tournament
+    asleep = sleepers(match)
     for entry in Entry.objects.select_for_update().filter(table=table):
         outcome = _outcome(outcomes.get(entry.user_id, "no_result"), ended.get(entry.user_id, ""))
-        if nobody_came and outcome == scoring.NO_RESULT:
+        if (nobody_came and outcome == scoring.NO_RESULT) or entry.user_id in asleep:
             outcome = scoring.ABSENT
         _free(entry, table, outcome, now)
     _told(tournament.pk)
@@ -338,6 +339,25 @@ def _free(entry: Entry, table: TournamentTable, outcome: str, now) -> None:
         entry.last_pause_at, start = now, entry.paused_until
     entry.waiting_since = start if _still_on(table.tournament, now) and not entry.withdrawn else None
     entry.save()
+
+
+def sleepers(match) -> set[int]:
+    """The people whose every move of the match the clock made for them: absent, whatever their place."""
+    holder = dict(Seat.objects.filter(room_id=match.room_id).exclude(user=None).values_list("index", "user_id"))
+    moves: dict[int, list[bool]] = {}
+    for seat_map, log in Hand.objects.filter(match=match).values_list("seat_map", "moves"):
+        for entry in log or ():
+            seat = entry.get("seat")
+            if (
+                entry.get("kind") not in ("move", "timeout", "grace")
+                or not isinstance(seat, int)
+                or seat >= len(seat_map)
+            ):
+                continue
+            user_id = holder.get(seat_map[seat])
+            if user_id is not None:
+                moves.setdefault(user_id, []).append(bool(entry.get("auto")))
+    return {user_id for user_id, autos in moves.items() if autos and all(autos)}
 
 
 def _outcome(room_outcome: str, ended: str) -> str:

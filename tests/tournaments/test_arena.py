@@ -12,7 +12,7 @@ from lobby import quick_play
 from rooms import services as rooms
 from rooms.errors import RoomError
 from rooms.models import Room, Seat
-from tests.rooms.helpers import play_hand
+from tests.rooms.helpers import human_auto_move, play_hand, turn_seat
 from tournaments import arena, services, standings
 from tournaments.errors import TournamentError
 from tournaments.models import Entry, TableResult, Tournament, TournamentTable, Trophy
@@ -413,3 +413,27 @@ def test_a_longer_match_deals_its_next_hand_without_a_host(people, clock):
     arena.run(tournament.id)
     room = Room.objects.get(pk=room.pk)
     assert room.status == Room.Status.PLAYING and room.current_hand.number == 2
+
+
+def test_a_player_whose_every_move_the_clock_made_is_absent(people, clock):
+    alice, bob = people[:2]
+    tournament = services.create(None, "rouba_monte", 30)
+    services.join(alice, tournament.id)
+    services.join(bob, tournament.id)
+    arena.tick(tournament.id)
+    (table,) = tables_of(tournament)
+    room = table.room
+    alice_seat = next(i for i, u in seated(room).items() if u == alice)
+    for _ in range(500):  # Bob plays; Alice never does: her turns time out
+        room.refresh_from_db()
+        if room.status != Room.Status.PLAYING:
+            break
+        if turn_seat(room) == alice_seat:
+            clock.advance(room.time_limit + 1)
+            rooms.run_deadline(room.id, room.state_version)
+        else:
+            human_auto_move(room, bob)
+    alice_result = TableResult.objects.get(table=table, entry__user=alice)
+    assert alice_result.outcome == "absent" and alice_result.points == 0
+    assert fresh(Entry.objects.get(user=alice)).absences == 1
+    assert TableResult.objects.get(table=table, entry__user=bob).outcome != "absent"
