@@ -49,10 +49,11 @@ def test_staff_create_a_tournament_through_the_services_checks(client, staff):
     assert "180" in refused.content.decode()
     bad_options = client.post(url, form_data(options='{"target": 7}'))
     assert bad_options.status_code == 200 and not Tournament.objects.exists()
-    made = client.post(url, form_data())
+    made = client.post(url, form_data(hands_per_match=""))
     assert made.status_code == 302
     tournament = Tournament.objects.get()
     assert tournament.table_size == 3 and not tournament.private and tournament.created_by is None
+    assert tournament.hands_per_match == 1  # left empty: one hand, the tournament default for Crazy Eights
     assert LogEntry.objects.filter(object_id=str(tournament.pk)).exists()  # the admin's own row: the audit log
 
 
