@@ -23,6 +23,8 @@ class User(AbstractUser):
     shown_name_skeleton = models.TextField(db_index=True, blank=True, editable=False)
     # Set when the person deleted their account (players/erasure.py): the records name them by it.
     pseudonym = models.CharField(_("pseudonym"), max_length=8, blank=True, db_index=True, editable=False)
+    # The person's setting: nobody sees them online, in any friend's list (lobby/online.py).
+    hides_presence = models.BooleanField(_("hide when I am online"), default=False)
 
     def clean(self):
         super().clean()

@@ -58,6 +58,7 @@ sys.path.insert(0, str(ROOT))
 
 import websockets  # noqa: E402
 
+from bench import move_phases  # noqa: E402
 from scripts import stack as stackmod  # noqa: E402
 
 CLK_TCK = os.sysconf("SC_CLK_TCK")
@@ -629,6 +630,8 @@ async def measure(args, ports, specs, echo_sessions, procs: Processes | None, co
     spies = start_profilers(args, procs, len(specs))
     timing_log = counters.timing_log
     timing0 = timing_log.stat().st_size if timing_log and timing_log.exists() else 0
+    phases_log = timing_log.with_name("phases.log") if timing_log else None
+    phases0 = phases_log.stat().st_size if phases_log and phases_log.exists() else 0
     cpu0 = procs.cpu() if procs else {}
     redis0, pg0 = counters.redis(), counters.postgres()
     log0 = None
@@ -648,6 +651,7 @@ async def measure(args, ports, specs, echo_sessions, procs: Processes | None, co
         shapes, examples = counters.statements_since(log0)
     cpu1 = procs.cpu() if procs else {}
     timing = read_timing(timing_log, timing0)
+    phases = move_phases.summary(phases_log, phases0) if phases_log else None
     for spy in spies:
         spy.send_signal(2)
     for spy in spies:
@@ -697,6 +701,9 @@ async def measure(args, ports, specs, echo_sessions, procs: Processes | None, co
             "people_per_room": len(tables[0].people) if tables else 0,
         }
     )
+    if phases:
+        result["move_phases_ms"] = phases
+        move_phases.print_summary(phases)
     if timing:
         result["daphne_move_ms"] = timing
     per = max(moves, 1)
@@ -754,8 +761,14 @@ async def measure(args, ports, specs, echo_sessions, procs: Processes | None, co
 #              people only (--people 4), where the worker publishes nothing.
 #   timing     no change: daphne writes how long each move's service call, its publish and the
 #              thread hop took (ms) to timing.log in the stack's folder; the step reports p50/p99.
+#   phases     no change: daphne times each phase of a move's unit of work (lock wait, reads,
+#              engine, writes, commit, publish; bench/move_phases.py) to phases.log; the step
+#              reports each phase's p50/p99/mean and its mean over the slowest 1% of moves.
 
-VARIANTS = ("sortedset", "timing")
+#   switch     the interpreter's switch interval at 1 ms (5 ms by default): a thread back from
+#              SQLite or a socket waits less for the one holding the GIL.
+
+VARIANTS = ("sortedset", "timing", "phases", "switch")
 
 
 def _apply_variants(names: set[str]) -> None:
@@ -770,6 +783,14 @@ def _apply_variants(names: set[str]) -> None:
             "BACKEND": "channels_redis.core.RedisChannelLayer",
             "CONFIG": {"hosts": [settings.REDIS_URL], "capacity": 1500, "expiry": 60},
         }
+
+    if "switch" in names:
+        sys.setswitchinterval(0.001)
+
+    if "phases" in names:
+        from bench import move_phases
+
+        move_phases.install(Path(os.environ["MESA_VAR_DIR"]).parent / "phases.log")
 
     if "timing" in names:
         import time as _time
@@ -860,14 +881,19 @@ def start_stack(args):
     if args.conn_max_age is not None:
         extra["DB_CONN_MAX_AGE"] = str(args.conn_max_age)
     st = stackmod.new_stack(**extra)
+    if args.embedded:  # make run's site: SQLite, the in-memory layer, the worker and beat inside daphne
+        for name in ("REDIS_URL", "DATABASE_URL", "MESA_PRODUCTION"):
+            st.env.pop(name, None)
     try:
-        st.start_redis()
-        st.start_postgres()
+        if not args.embedded:
+            st.start_redis()
+            st.start_postgres()
         st.migrate()
         daphnes = [start_daphne(st, args) for _ in range(args.daphne)]
-        for i in range(args.workers):
+        for i in range(0 if args.embedded else args.workers):
             st.start_worker(name=f"worker{i}" if i else "worker")
-        st.start_beat()
+        if not args.embedded:
+            st.start_beat()
     except Exception:
         st.stop()
         raise
@@ -944,6 +970,7 @@ def parse_args(argv=None):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--url", help="host:port[,host:port...] of running daphne processes (loopback only)")
     p.add_argument("--daphne", type=int, default=1, help="daphne processes to start (stack mode)")
+    p.add_argument("--embedded", action="store_true", help="start make run's embedded site instead of the stack")
     p.add_argument("--workers", type=int, default=1, help="Celery workers to start (stack mode)")
     p.add_argument("--rooms", default="10", help="rooms, or a comma list of steps (e.g. 4,8,16)")
     p.add_argument("--game", default="rouba_monte")
@@ -994,7 +1021,7 @@ async def main_async(args) -> dict:
         env = st.env
         procs = Processes(stack_processes(st))
         pg_log = next((p.log for p in st.procs if p.name == "postgres"), None)
-        counters = Counters(env["REDIS_URL"], env["DATABASE_URL"], pg_log, st.workdir / "timing.log")
+        counters = Counters(env.get("REDIS_URL"), env.get("DATABASE_URL"), pg_log, st.workdir / "timing.log")
     out = {
         "args": vars(args),
         "ports": ports,

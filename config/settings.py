@@ -246,7 +246,8 @@ if REDIS_URL:
     CELERY_BROKER_CONNECTION_RETRY = True
     CELERY_BROKER_CONNECTION_MAX_RETRIES = None
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    # Channels' in-memory layer without its scan of every channel on every message.
+    CHANNEL_LAYERS = {"default": {"BACKEND": "config.memory_layer.MemoryChannelLayer"}}
     CELERY_BROKER_URL = "memory://"
     # The memory transport polls its queues; once a second by default is too slow for bot turns.
     CELERY_BROKER_TRANSPORT_OPTIONS = {"polling_interval": 0.05}

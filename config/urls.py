@@ -6,6 +6,7 @@ from django.urls import include, path
 from accounts import urls as accounts_urls
 from config import pwa, views
 from friends import views as friends_views
+from players import replay_views
 from players import urls as players_urls
 from players import views as players_views
 
@@ -26,6 +27,9 @@ urlpatterns = [
     # A player's finished matches; a match one played, as JSON (players/match_download.py, docs/accounts.md).
     path("players/<id:user_id>/matches/", players_views.matches, name="player_matches"),
     path("matches/<str:public_id>/mine.json", players_views.my_match_download, name="match_download"),
+    # A finished match's replay, every seat's cards shown (players/replay_data.py, docs/rooms.md "Replays").
+    path("matches/<str:public_id>/replay/", replay_views.replay, name="match_replay"),
+    path("matches/<str:public_id>/replay.json", replay_views.replay_data_view, name="match_replay_data"),
     # Follow and block, one-way (friends/relations.py, docs/friends.md); your friends.
     path("players/<id:user_id>/follow/", friends_views.follow, name="follow"),
     path("players/<id:user_id>/unfollow/", friends_views.unfollow, name="unfollow"),

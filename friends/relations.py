@@ -19,7 +19,13 @@ per person is the views' (friends/limits.py).
 
 What a block does elsewhere: the chat hides the blocked person's lines from the
 one who blocked them (chat/service.py, like a mute), and an invitation by name
-between the two is refused (lobby/invitations.py).
+between the two is refused (lobby/invitations.py), and so is a challenge
+(lobby/challenges.py); neither sees the other online (lobby/online.py); quick
+play seats them apart when it can (lobby/quick_play.py).
+
+Each change that stores or deletes a row sends ``relation_changed``
+(friends/signals.py): the lobby brings the two people's lists of friends online
+up to date.
 """
 
 from django.contrib.auth import get_user_model
@@ -28,6 +34,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from friends.models import Block, Follow
+from friends.signals import relation_changed
 
 MESSAGES = {
     "self": _("You cannot do that to yourself."),
@@ -76,7 +83,13 @@ def follow(user, other_id) -> None:
             raise RelationError("you_block")
         if Block.objects.filter(blocker=other, blocked=user).exists():
             raise RelationError("blocks_you")
-        Follow.objects.get_or_create(follower=user, followed=other)
+        _, created = Follow.objects.get_or_create(follower=user, followed=other)
+        if created:
+            _changed(user.pk, other.pk)
+
+
+def _changed(a_id: int, b_id: int) -> None:
+    relation_changed.send(sender=Follow, a_id=a_id, b_id=b_id)
 
 
 def _removed(user, other_id, rows) -> None:
@@ -88,6 +101,8 @@ def _removed(user, other_id, rows) -> None:
     deleted, _ = rows.delete()
     if not deleted and not _open_accounts().filter(pk=other_id).exists():
         raise RelationError("no_such_player")
+    if deleted:
+        _changed(user.pk, other_id)
 
 
 def unfollow(user, other_id) -> None:
@@ -99,6 +114,7 @@ def block(user, other_id) -> None:
         other = _lock_pair(user, other_id)
         Block.objects.get_or_create(blocker=user, blocked=other)
         Follow.objects.filter(Q(follower=user, followed=other) | Q(follower=other, followed=user)).delete()
+        _changed(user.pk, other.pk)
 
 
 def unblock(user, other_id) -> None:

@@ -13,7 +13,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from friends import limits, relations
+from friends import extensions, limits, relations
 
 STATUS = {"self": 400, "no_such_player": 404, "you_block": 409, "blocks_you": 403}
 
@@ -66,9 +66,11 @@ unblock = _change("unblock")
 @login_required
 @require_GET
 def friends(request):
-    """Your friends (each follows you back), whom you follow and whom you blocked."""
+    """Your friends (each follows you back), those online marked, whom you follow and whom you blocked."""
+    friends = list(relations.friends_of(request.user))
     context = {
-        "friends": list(relations.friends_of(request.user)),
+        "friends": friends,
+        "online": extensions.online_among(request.user.pk, [person.pk for person in friends]),
         "following": list(relations.followed_by(request.user)),
         "blocked": list(relations.blocked_by(request.user)),
         "here": reverse("friends"),

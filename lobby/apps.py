@@ -10,4 +10,6 @@ class LobbyConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
-        from lobby import room_hooks  # noqa: F401 - the room layer's signals the lobby answers
+        from lobby import friend_hooks, room_hooks  # noqa: F401 - the room layer's and friends' signals it answers
+
+        friend_hooks.wire()

@@ -1,8 +1,11 @@
 """The sockets of pages other than a table: the site's notifications (/ws/site/) and the lobby (/ws/lobby/).
 
 Thin, like the room's. Each open socket is a presence on the site (lobby/presence.py,
-what the lobby's "online" count reads) and listens on its user's notice group, where
-invitations by name arrive (lobby/invitations.py). The lobby socket is a site socket
+what the lobby's "online" count reads, and a table's page names its room, what the
+person's friends see them doing) and listens on its user's notice group, where
+invitations by name and challenges arrive (lobby/invitations.py, lobby/challenges.py)
+and the friends online come and go (lobby/online.py; the list itself on the page's
+``online_friends`` action). The lobby socket is a site socket
 that also carries the public room list, the counts and the reader's own rooms
 (lobby/feed.py), sent again whenever a room or a presence changes (at most every
 0.5 s). Protocol: docs/protocol.md, "Site and lobby sockets".
@@ -10,13 +13,14 @@ that also carries the public room list, the counts and the reader's own rooms
 
 import asyncio
 import logging
+from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from django.conf import settings
 from django.db import DatabaseError
 
 from lobby import feed as lobby_feed
-from lobby import invitations
+from lobby import invitations, online
 from lobby import presence as site_presence
 from rooms.live import broadcast, limits
 from rooms.live.guarded import CLOSE_TOO_MANY_SOCKETS, CLOSE_UNAUTHENTICATED, GuardedConsumer
@@ -30,6 +34,12 @@ _lobby_sockets = limits.SocketCount()
 
 def _pending(user_id: int) -> dict:
     return {"type": "invitations", "invitations": invitations.pending_for(user_id)}
+
+
+def _page_room(scope) -> str | None:
+    """The room a table's page names in its socket's address (``?room=<code>``): what friends see it doing."""
+    values = parse_qs((scope.get("query_string") or b"").decode("latin-1")).get("room")
+    return values[0] if values else None
 
 
 class SiteConsumer(GuardedConsumer):
@@ -64,7 +74,7 @@ class SiteConsumer(GuardedConsumer):
         await self.accept()
         self.watch()
         try:
-            await database_sync_to_async(site_presence.arrive)(self.user, self.channel_name)
+            await database_sync_to_async(site_presence.arrive)(self.user, self.channel_name, _page_room(self.scope))
             self.present = True
             await self.send_json(await database_sync_to_async(_pending)(self.user.id))
         except DatabaseError:
@@ -110,13 +120,19 @@ class SiteConsumer(GuardedConsumer):
             return
         if action == "pong":
             return
+        if action == "online_friends":  # a page's header asks once its socket is open (lobby/online.py)
+            try:
+                await self.send_json(await database_sync_to_async(online.frame)(self.user))
+            except DatabaseError:
+                await self.send_json(_error("unavailable"))
+            return
         await self.handle_action(action, msg)
 
     async def handle_action(self, action, msg: dict) -> None:
         await self.send_json(_error("unknown_action"))
 
     async def site_notice(self, message):
-        """An invitation arrived or went (answered, or its room closed): the frame as it is."""
+        """An invitation arrived or went (answered, or its room closed), a friend came, went or moved: as it is."""
         await self.send_json(message["frame"])
 
 

@@ -19,6 +19,10 @@ group ``notices-<user id>`` (lobby/consumers.py): an ``invitation`` frame when i
 sent, ``invitation_gone`` when it is answered (in another tab too) or its room
 closes. Accepting seats the person in the room's lowest empty seat, or, with no
 seat free, lets them in to watch: the outcome says which.
+
+A challenge (lobby/challenges.py) is an invitation whose room was opened for it:
+its payload says so (``challenge``, ``rated``), it lapses at ``expires``, and the
+challenger's pages hear the answer (``challenge_answer``).
 """
 
 from dataclasses import dataclass
@@ -44,7 +48,8 @@ def notice_group(user_id: int) -> str:
     return f"notices-{user_id}"
 
 
-def _notify(user_id: int, frame: dict) -> None:
+def notify(user_id: int, frame: dict) -> None:
+    """After commit: the frame reaches every page of ``user_id`` (their site sockets)."""
     transaction.on_commit(
         lambda: realtime.group_send(notice_group(user_id), {"type": "site.notice", "frame": frame}), robust=True
     )
@@ -61,6 +66,10 @@ def payload(invitation: Invitation) -> dict:
         # The host's name as shown now: an account deleted since reads as its pseudonym (players/erasure.py).
         "host": invitation.host.shown_name,
         "sent": int(invitation.created_at.timestamp() * 1000),
+        # A challenge (lobby/challenges.py): the header says so, with its kind, and drops it when it lapses.
+        "challenge": invitation.challenge,
+        "rated": room.rated,
+        "expires": int(invitation.expires_at.timestamp() * 1000) if invitation.expires_at else None,
     }
 
 
@@ -91,7 +100,7 @@ def invite(host, code: str, username) -> None:
         if not _may_invite(room, host, invitee):
             return
         invitation = Invitation.objects.create(room=room, host=host, invitee=invitee, created_at=clock.now())
-        _notify(invitee.id, {"type": "invitation", **payload(invitation)})
+        notify(invitee.id, {"type": "invitation", **payload(invitation)})
 
 
 def _may_invite(room: Room, host, invitee) -> bool:
@@ -113,6 +122,7 @@ def pending_for(user_id: int) -> list[dict]:
     rows = (
         Invitation.objects.filter(invitee_id=user_id, answer=Invitation.Answer.PENDING)
         .exclude(room__status=Room.Status.CLOSED)
+        .exclude(expires_at__lte=clock.now())
         .exclude(host_id__in=relations.blocked_ids(user_id))
         .exclude(host_id__in=relations.blocker_ids(user_id))
         .select_related("room", "host")
@@ -138,15 +148,25 @@ def _pending_row(user, invitation_id) -> Invitation:
         .filter(pk=invitation_id, invitee=user, answer=Invitation.Answer.PENDING)
         .first()
     )
-    if row is None or row.room.status == Room.Status.CLOSED:
+    if row is None or row.room.status == Room.Status.CLOSED or lapsed(row):
         raise RoomError("invitation_gone")
     return row
+
+
+def lapsed(row: Invitation) -> bool:
+    """A challenge past its time (lobby/challenges.py); other invitations lapse only with their room."""
+    return row.expires_at is not None and clock.now() >= row.expires_at
 
 
 def _answer(row: Invitation, answer: str) -> None:
     row.answer, row.answered_at = answer, clock.now()
     row.save(update_fields=["answer", "answered_at"])
-    _notify(row.invitee_id, {"type": "invitation_gone", "id": row.id, "answer": answer})
+    notify(row.invitee_id, {"type": "invitation_gone", "id": row.id, "answer": answer})
+    if row.challenge:  # the challenger's pages hear the answer (the table shows them the seat taken too)
+        notify(
+            row.host_id,
+            {"type": "challenge_answer", "id": row.id, "answer": answer, "name": row.invitee.shown_name},
+        )
 
 
 def decline(user, invitation_id) -> None:
@@ -178,4 +198,4 @@ def accept(user, invitation_id) -> Accepted:
 def room_closed(room_id: int) -> None:
     """The room closed (called in its unit of work): its pending invitations expire, and their pages are told."""
     for row in Invitation.objects.filter(room_id=room_id, answer=Invitation.Answer.PENDING):
-        _notify(row.invitee_id, {"type": "invitation_gone", "id": row.id, "answer": "expired"})
+        notify(row.invitee_id, {"type": "invitation_gone", "id": row.id, "answer": "expired"})

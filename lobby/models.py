@@ -41,6 +41,10 @@ class SitePresence(models.Model):
     )
     channel_name = models.CharField(_("channel"), max_length=200, unique=True)
     last_seen = models.DateTimeField(_("last seen"), db_index=True)
+    # The table whose page opened this socket, if it is one (what friends see the person doing: lobby/online.py).
+    room = models.ForeignKey(
+        "rooms.Room", on_delete=models.SET_NULL, null=True, blank=True, related_name="+", verbose_name=_("at the table")
+    )
 
     class Meta:
         db_table = "rooms_sitepresence"
@@ -69,6 +73,10 @@ class Invitation(models.Model):
     created_at = models.DateTimeField(_("sent at"))
     answer = models.CharField(_("answer"), max_length=16, choices=Answer.choices, blank=True, default="")
     answered_at = models.DateTimeField(_("answered at"), null=True, blank=True)
+    # A challenge (lobby/challenges.py): the host opened the room for this invitation, which lapses at
+    # ``expires_at`` even while the room stays open. Other invitations expire with their room only.
+    challenge = models.BooleanField(_("challenge"), default=False)
+    expires_at = models.DateTimeField(_("expires at"), null=True, blank=True)
 
     class Meta:
         db_table = "rooms_invitation"

@@ -8,7 +8,9 @@ of that game and kind in play where a bot holds a seat a person may take under
 the game's rules (the seat is reserved: rooms/seat_rules.py applies it at the
 game's boundary); (3) else a new public quick-play room with the game's defaults
 and a clock, the presser as host, whose empty seats get bots when the wait runs
-out (rooms/actions/quick_start.py).
+out (rooms/actions/quick_start.py). A press never seats a person in a room where
+someone they block, or who blocks them, sits or holds a reserved seat
+(``kept_apart``): that room is skipped, and a new room is always another seating.
 
 One person holds one quick-play place at a time: a press while they wait at a
 quick-play table, play an undecided match at one, or hold a reserved bot's seat,
@@ -30,6 +32,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from friends import relations
 from games import registry
 from lobby.models import QuickPlayQueue
 from ratings import method
@@ -96,13 +99,27 @@ def play_now(user, game: str, rated: bool) -> Seating:
         if mine is not None:
             return Seating(mine, "already")
         rating = rating_of(user, game)
-        room = _waiting_room(user, game, rated, rating)
+        apart = kept_apart(user.pk)
+        room = _waiting_room(user, game, rated, rating, apart)
         if room is not None:
             return Seating(room, "waiting")
-        room = _bot_seat(user, game, rated, rating)
+        room = _bot_seat(user, game, rated, rating, apart)
         if room is not None:
             return Seating(room, "reserved")
         return Seating(_new_room(user, game, rated), "new")
+
+
+def kept_apart(user_id: int) -> set[int]:
+    """Whom a press of ``user_id`` is never seated with: a block between the two, either way (friends/relations.py).
+
+    A room where one of them sits or holds a reserved seat is skipped; a new room
+    is always another seating, so a block never keeps anyone from playing.
+    """
+    return set(relations.blocked_ids(user_id).values_list("blocked_id", flat=True)) | relations.blocker_ids(user_id)
+
+
+def _with_someone_apart(seats: list[Seat], apart: set[int]) -> bool:
+    return bool(apart) and any(s.user_id in apart or s.reserved_by_id in apart for s in seats)
 
 
 def rating_of(user, game: str) -> int:
@@ -181,7 +198,7 @@ def _distance(seats: list[Seat], ratings: dict[int, int], rating: int) -> float:
     return abs(sum(people) / len(people) - rating) if people else 0.0
 
 
-def _waiting_room(user, game: str, rated: bool, rating: int) -> Room | None:
+def _waiting_room(user, game: str, rated: bool, rating: int, apart: set[int] = frozenset()) -> Room | None:
     """(1) The waiting quick-play room with a free seat whose people's ratings are closest, in its window."""
     now = clock.now()
     rooms = list(
@@ -198,6 +215,8 @@ def _waiting_room(user, game: str, rated: bool, rating: int) -> Room | None:
         seats = seats_by_room[room.id]
         if not any(s.is_empty for s in seats) or not any(s.user_id for s in seats):
             continue  # full, or everyone left: nobody to play with there
+        if _with_someone_apart(seats, apart):
+            continue
         distance = _distance(seats, ratings, rating)
         if distance <= rating_window(waited(room, now)):
             fits.append((distance, room.id, room, seats))
@@ -222,7 +241,7 @@ def _seats_and_ratings(rooms: list[Room], game: str) -> tuple[dict[int, list[Sea
     return seats_by_room, ratings
 
 
-def _bot_seat(user, game: str, rated: bool, rating: int) -> Room | None:
+def _bot_seat(user, game: str, rated: bool, rating: int, apart: set[int] = frozenset()) -> Room | None:
     """(2) A public room of the game in play with a bot's seat nobody reserved: the presser reserves it."""
     now = clock.now()
     rooms = list(
@@ -238,7 +257,7 @@ def _bot_seat(user, game: str, rated: bool, rating: int) -> Room | None:
     order = sorted(rooms, key=lambda r: (_distance(seats_by_room[r.id], ratings, rating), r.id))
     for room in order:
         seats = seats_by_room[room.id]
-        if any(s.user_id == user.id or s.reserved_by_id == user.id for s in seats):
+        if any(s.user_id == user.id or s.reserved_by_id == user.id for s in seats) or _with_someone_apart(seats, apart):
             continue
         free = [s for s in seats if s.bot_level and not s.stand_in and s.reserved_by_id is None]
         if not free:

@@ -81,6 +81,7 @@ def _account(user) -> dict:
         "email_waiting_for_confirmation": user.pending_email,
         "display_name": user.display_name,
         "language": user.language,
+        "hides_presence": user.hides_presence,
         "joined": _time(user.date_joined),
         "last_login": _time(user.last_login),
     }

@@ -10,6 +10,7 @@ from accounts import pseudonyms
 from accounts.lookalikes import looks_like_another
 from chat import gate
 from chat.text import canonical
+from friends.signals import visibility_changed
 from rooms.errors import RoomError
 from rooms.words.messages import error_text
 
@@ -35,15 +36,24 @@ class DeleteAccountForm(forms.Form):
 
 
 class ProfileForm(forms.ModelForm):
-    """The display name tables show, and the language of the site."""
+    """The display name tables show, the language of the site, and whether friends see one online."""
 
     language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES)
 
     class Meta:
         model = User
-        fields = ("display_name", "language")
-        labels = {"display_name": _("Display name")}
-        help_texts = {"display_name": _("Shown at the table. Leave empty to show your username.")}
+        fields = ("display_name", "language", "hides_presence")
+        labels = {"display_name": _("Display name"), "hides_presence": _("Hide when I am online")}
+        help_texts = {
+            "display_name": _("Shown at the table. Leave empty to show your username."),
+            "hides_presence": _("Nobody sees you in their list of friends online, nor what you are playing."),
+        }
+
+    def save(self, commit=True):
+        user = super().save(commit)
+        if commit and "hides_presence" in self.changed_data:
+            visibility_changed.send(sender=type(user), user_id=user.pk)  # the friends' headers hear it
+        return user
 
     def clean_display_name(self):
         raw = self.cleaned_data["display_name"]

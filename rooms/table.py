@@ -25,7 +25,7 @@ from django.dispatch import Signal
 from config import realtime
 from games import IllegalMove, fair, registry
 from games.canonical import canonical_move
-from rooms import clock, match_length, queries, seat_rules
+from rooms import clock, match_length, queries, seat_rules, writer
 from rooms.errors import RoomError
 from rooms.live import broadcast
 from rooms.models import Hand, Match, Room, Seat
@@ -46,7 +46,7 @@ deadline_planned = Signal()
 @contextmanager
 def open_table(code=None, *, room_id=None, user=None, host_only=False, allow_closed=False, missing_ok=False):
     """The room locked for one action (by code, or by id for tasks); see the module's docstring."""
-    with transaction.atomic():
+    with writer.atomic():  # on SQLite, in turn with this process's other writers (rooms/writer.py)
         room = queries.lock_room(code=code) if room_id is None else queries.lock_room(room_id=room_id)
         if room is None:
             if not missing_ok:

@@ -18,6 +18,7 @@ import json
 from django.contrib.auth.signals import user_logged_out
 from rooms import extensions, signals
 from rooms.table import deadline_planned
+from friends import extensions as friend_extensions, signals as friend_signals
 
 def uids(signal):
     return sorted(str(key[0]) for key, *_rest in signal.receivers)
@@ -27,6 +28,9 @@ print("JSON" + json.dumps({
     "user_logged_out": uids(user_logged_out),
     "match_ended": uids(signals.match_ended),
     "room_closed": uids(signals.room_closed),
+    "relation_changed": uids(friend_signals.relation_changed),
+    "visibility_changed": uids(friend_signals.visibility_changed),
+    "online_among": friend_extensions.online_among.filled_by is not None,
     "socket_actions": sorted(extensions.socket_actions),
     "slots": sorted(
         name for name, slot in vars(extensions).items()
@@ -44,6 +48,9 @@ def test_a_fresh_process_has_every_receiver_and_slot_wired():
     assert "rooms.live.sessions.logged_out" in wired["user_logged_out"]
     assert "ratings.rate_ended_match" in wired["match_ended"]
     assert "lobby.invitations.room_closed" in wired["room_closed"]
+    assert "lobby.online.relation_changed" in wired["relation_changed"]
+    assert "lobby.online.visibility_changed" in wired["visibility_changed"]
+    assert wired["online_among"]  # the friends page marks who is online
     assert {"chat", "chat_quick", "chat_mute", "chat_unmute", "chat_report"} <= set(wired["socket_actions"])
     assert set(wired["slots"]) == {
         "seat_ratings",

@@ -1,6 +1,6 @@
 """Pins on the private parts of libraries that Mesa's hot path relies on.
 
-Three places use more than a library's public API, for speed:
+Four places use more than a library's public API, for speed:
 - config/realtime.py publishes a group message with one Redis ``PUBLISH`` on the
   channel that channels-redis's pub/sub layer subscribes for the group, a name
   it builds itself (``RedisPubSubChannelLayer._get_group_channel_name``). If a
@@ -8,6 +8,10 @@ Three places use more than a library's public API, for speed:
 - rooms/live/dispatch.py replaces Channels' ``AsyncConsumer.dispatch`` with one that
   skips its ``aclose_old_connections()`` hop; if a release made dispatch do
   more, our consumers would silently miss it.
+- config/memory_layer.py (the embedded default's layer) overrides Channels'
+  ``InMemoryChannelLayer._clean_expired`` and reads its ``groups``; a release that
+  renamed them would bring the scan on every message back, or break group sends
+  (tests/test_memory_layer.py checks the behaviour).
 - rooms/queries.py compiles the move's statements once with Django's SQL
   compiler and builds the objects from its ``klass_info``, ``select`` and
   converters, and binds on the server with ``ServerBindingCursor``.

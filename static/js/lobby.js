@@ -188,11 +188,13 @@ const lobby = keepOpen("/ws/lobby/", {
   timeoutMs: Number(status.dataset.pongTimeoutMs) || 4000,
   onOpen(socket) {
     if (filter.value) socket.send(JSON.stringify({ action: "filter", game: filter.value }));
+    socket.send(JSON.stringify({ action: "online_friends" })); // the header's friends online (notices.js)
   },
   onFrame(msg) {
     if (msg.type === "lobby") { status.dataset.connection = "online"; render(msg); }
-    // The header's notifications (notices.js) read the invitations this socket carries on the lobby.
-    else if (msg.type.startsWith("invitation")) window.dispatchEvent(new CustomEvent("mesa:site-frame", { detail: msg }));
+    // The header's notifications (notices.js) read what this socket carries for them on the lobby:
+    // invitations and challenges, their answers, the friends online.
+    else if (msg.type !== "error" && msg.type !== "pong") window.dispatchEvent(new CustomEvent("mesa:site-frame", { detail: msg }));
     if (msg.type === "error" && msg.code === "too_many_sockets") status.textContent = msg.message;
   },
   onLost(code, attempt) {

@@ -2,7 +2,8 @@
 // Each step comes from the server (rooms/records/hand_replay.py) with its caption in words, who held
 // each seat then and the mortos; seats are numbered from 1, as on the admin's hand page.
 
-import { cardElement, fill } from "./cards.js";
+import { fill } from "./cards.js";
+import { board as drawBoard, cards as drawCards, node, seatTitle as titleOf } from "./replay_board.js";
 
 const S = JSON.parse(document.getElementById("mesa-strings").textContent);
 const R = JSON.parse(document.getElementById("replay-strings").textContent);
@@ -12,81 +13,9 @@ let index = 0;
 // The seat filter (room seat from 1, or null): Previous and Next step through that seat's moves only.
 let seatShown = null;
 
-function node(tag, cls, text) {
-  const n = document.createElement(tag);
-  if (cls) n.className = cls;
-  if (text !== undefined) n.textContent = text;
-  return n;
-}
-
-function cards(codes, small = false) {
-  const row = node("div", "hand");
-  for (const c of codes || []) row.append(cardElement(c, S, { small }));
-  return row;
-}
-
-// "Seat 2 · Bruno": an engine seat by its room seat's number and who held it at this step.
-function seatTitle(step, engineSeat) {
-  const seat = (step.seats || [])[engineSeat];
-  if (!seat) return fill(S.seat_n, { n: Number(engineSeat) + 1 });
-  return seat.name ? fill(R.seat_named, { n: seat.number, name: seat.name }) : fill(S.seat_n, { n: seat.number });
-}
-
-function mortos(step) {
-  const box = node("div", "replay-mortos");
-  for (const morto of step.mortos || []) {
-    const m = node("div", "replay-morto");
-    m.dataset.team = morto.team;
-    const fate = morto.taken ? fill(R.morto_taken_by, { name: morto.by || "?" }) : R.morto_not_taken;
-    m.append(node("span", "felt__label", `${fill(R.morto_team, { n: morto.team })} · ${fate}`));
-    if (!morto.taken) m.append(cards(morto.cards, true));
-    box.append(m);
-  }
-  return box;
-}
-
-function board(view, step) {
-  const felt = node("div", "felt");
-  if (view.centre) {
-    felt.append(node("span", "felt__label", S.game.centre), cards(view.centre));
-    const piles = node("div", "own-pile");
-    for (const [seat, pile] of Object.entries(view.piles || {})) {
-      const p = node("span", "pile");
-      p.append(`${seatTitle(step, seat)}: `);
-      if (pile.top) p.append(cardElement(pile.top, S, { small: true }));
-      p.append(` ${fill(S.cards_n, { n: pile.count })}`);
-      piles.append(p);
-    }
-    felt.append(piles);
-  }
-  if (view.discard_top) {
-    felt.append(node("span", "felt__label", `${S.game.pile} · ${S.suits[view.suit] || ""}`), cards([view.discard_top]));
-  }
-  if (view.discard) {
-    felt.append(node("span", "felt__label", S.game.discard_pile));
-    const fan = cards(view.discard, true);
-    fan.className = "fan";
-    felt.append(fan);
-  }
-  if (view.melds) {
-    for (const [team, runs] of Object.entries(view.melds)) {
-      const box = node("div", "team-runs");
-      box.append(node("h3", "", fill(S.team_n, { n: Number(team) + 1 })));
-      for (const run of runs) {
-        const r = node("div", "run");
-        const row = cards(run.cards, true);
-        row.className = "run__cards";
-        r.append(row);
-        if (run.canastra) r.append(node("span", `canastra canastra--${run.canastra}`, S.game.canastra[run.canastra]));
-        box.append(r);
-      }
-      felt.append(box);
-    }
-  }
-  if (view.stock_count !== undefined) felt.append(node("p", "stock", fill(S.stock_n, { n: view.stock_count })));
-  if ((step.mortos || []).length) felt.append(mortos(step));
-  return felt;
-}
+const cards = (codes) => drawCards(codes, S);
+const seatTitle = (step, engineSeat) => titleOf(step.seats, engineSeat, S, R);
+const board = (view, step) => drawBoard(view, step.seats, step.mortos, S, R);
 
 function show(i) {
   index = Math.max(0, Math.min(steps.length - 1, i));

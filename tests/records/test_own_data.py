@@ -45,7 +45,8 @@ def test_the_download_is_what_the_database_holds_about_the_person(leaver_match, 
     data = download(bob)
     assert data["account"] == {
         "id": bob.id, "username": "bob", "email": bob.email, "email_waiting_for_confirmation": bob.pending_email,
-        "display_name": "Bruno", "language": bob.language, "joined": bob.date_joined.isoformat(),
+        "display_name": "Bruno", "language": bob.language, "hides_presence": False,
+        "joined": bob.date_joined.isoformat(),
         "last_login": data["account"]["last_login"],
     }  # fmt: skip
     assert [(r["game"], r["rating"]) for r in data["ratings"]] == list(

@@ -1,0 +1,49 @@
+"""One writer at a time on SQLite: the room's unit of work queues in this process, not in SQLite's busy handler.
+
+SQLite has one write lock per database. With ``BEGIN IMMEDIATE`` a second writer
+waits in SQLite's busy handler, which sleeps and retries (1, 2, 5 … up to 100 ms
+between tries) and wakes no one when the lock is freed: with busy tables a move
+waited there for up to seconds while the lock sat free between tries
+(``bench/load.py --embedded --variant phases``, docs/benchmarks.md "Where a move's
+time goes"). Here every unit of work of this process (daphne's threads and the
+in-process worker alike) first takes one lock of the process, which wakes the
+next waiter as soon as the holder has committed. The lock is let go right after
+``COMMIT``, before the action publishes, so the next writer does not wait for
+this one's snapshots. Another process (a ``manage.py`` command) still meets the
+busy handler, as before.
+
+PostgreSQL locks the room's row, not the database: nothing is serialised there.
+"""
+
+import threading
+from contextlib import contextmanager
+
+from django.db import connection, transaction
+
+# Longer than any unit of work; past it the action goes on to SQLite's own wait, so that
+# a lock never let go (a bug) slows the site down instead of stopping it.
+WAIT_SECONDS = 10.0
+
+_lock = threading.RLock()
+
+
+@contextmanager
+def atomic():
+    """``transaction.atomic()`` taken in turn with this process's other writers on SQLite."""
+    if connection.vendor != "sqlite":
+        with transaction.atomic():
+            yield
+        return
+    held = [_lock.acquire(timeout=WAIT_SECONDS)]
+
+    def release():
+        if held[0]:
+            held[0] = False
+            _lock.release()
+
+    try:
+        with transaction.atomic():
+            transaction.on_commit(release)  # the first hook after COMMIT: before the publish
+            yield
+    finally:
+        release()
