@@ -87,7 +87,7 @@ def seated_again(players: int, sqlite: bool) -> dict:
         for person in people:
             services.join(person, tournament.id)
         start = time.perf_counter()
-        arena.tick(tournament.id)
+        arena.run(tournament.id)  # the start: every table, TOURNAMENT_TABLES_PER_PASS a transaction
         first_pass = (time.perf_counter() - start) * 1000
         by_id = {p.id: p for p in people}
         engine = registry.get("stealing_bundles")
@@ -114,7 +114,7 @@ def seated_again(players: int, sqlite: bool) -> dict:
         return {
             "database": "sqlite" if sqlite else "postgresql",
             "players": players,
-            "first_pass_ms": round(first_pass, 1),
+            "all_seated_at_start_ms": round(first_pass, 1),
             "move_and_pass_p50_ms": round(statistics.median(waits), 1),
             "move_and_pass_p99_ms": round(percentile(waits, 0.99), 1),
             "tables": len(waits),

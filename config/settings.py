@@ -291,6 +291,8 @@ TOURNAMENT_MAX_DAYS_AHEAD = 30
 PRIVATE_TOURNAMENTS_PER_DAY = env_int("MESA_PRIVATE_TOURNAMENTS_PER_DAY", 5, 1)
 TOURNAMENT_SCHEDULE_AHEAD_MINUTES = 60
 TOURNAMENT_END_GRACE_SECONDS = env_int("MESA_TOURNAMENT_END_GRACE_SECONDS", 180, 0, 3600)
+# Tables one pass opens under the tournament's lock; the rest in the next pass, at once.
+TOURNAMENT_TABLES_PER_PASS = 20
 
 # Room timing (seconds); tests shorten them through the environment.
 BOT_DELAY_SECONDS = env_int("MESA_BOT_DELAY_MS", 700, 0, 60_000) / 1000

@@ -40,12 +40,14 @@ def _checked(form: forms.ModelForm, *, starts_at=None) -> None:
             options=data.get("options") or {},
             table_size=data.get("table_size"),
             time_limit=data.get("time_limit"),
-            hands_per_match=data.get("hands_per_match") or None,
+            hands_per_match=data.get("hands_per_match") or "default",
             min_rated_matches=data.get("min_rated_matches") or 0,
         )
     except TournamentError as exc:
         raise forms.ValidationError(exc.message) from None
     data["options"] = fields["options"]
+    if isinstance(form, TournamentForm):
+        data["hands_per_match"] = fields["hands_per_match"]  # empty: the game's tournament default
 
 
 class TournamentForm(forms.ModelForm):

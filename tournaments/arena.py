@@ -29,26 +29,58 @@ from games import registry
 from ratings import method
 from ratings.models import Rating
 from rooms import clock
-from rooms.actions.arena import open_arena_table
+from rooms.actions.arena import deal_next_hand, open_arena_table
 from rooms.actions.seats import leave
 from rooms.errors import RoomError
-from rooms.models import Match, Participant, Room, Seat
+from rooms.models import Hand, Match, Participant, Room, Seat
 from rooms.records import participants
 from tournaments import live, pairing, pause, rules, scoring
 from tournaments.models import Entry, TableResult, Tournament, TournamentTable, Trophy
 
 LIVE_ROOM = (Room.Status.WAITING, Room.Status.PLAYING, Room.Status.HAND_OVER)
 PODIUM = 3
+BETWEEN_HANDS = 5  # seconds the players read a hand's result before the next is dealt
+
+
+def run(tournament_id: int, now=None) -> int:
+    """Passes over one tournament until no group is left to seat (each its own transaction); how many ran."""
+    passes = 1
+    while tick(tournament_id, now).get("more") and passes < 100:
+        passes += 1
+    deal_between_hands(tournament_id, now)
+    return passes
+
+
+def deal_between_hands(tournament_id: int, now=None) -> int:
+    """Its tables between two hands of a longer match deal the next, ``BETWEEN_HANDS`` seconds after the last.
+
+    Each in the room's own unit of work, outside the tournament's lock. How many were dealt.
+    """
+    now = now or clock.now()
+    waiting = TournamentTable.objects.filter(
+        tournament_id=tournament_id, ended_at=None, room__status=Room.Status.HAND_OVER
+    ).values_list("room_id", flat=True)
+    before = now - timedelta(seconds=BETWEEN_HANDS)
+    dealt = 0
+    for room_id in list(waiting):
+        try:
+            dealt += deal_next_hand(room_id, ended_before=before)
+        except RoomError:
+            continue  # the table cannot deal (everyone left): its match ends by the room's rules
+    return dealt
 
 
 def tick(tournament_id: int, now=None) -> dict:
-    """One idempotent pass over one tournament under its row lock: start, pair, end. Returns what it did."""
+    """One idempotent pass over one tournament under its row lock: start, pair, end. Returns what it did.
+
+    ``more``: groups were left for another pass (``run`` makes it at once).
+    """
     now = now or clock.now()
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().filter(pk=tournament_id).first()
         if tournament is None or tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
             return {"status": getattr(tournament, "status", None)}
-        done = {"status": tournament.status, "started": False, "tables": 0, "finished": False}
+        done = {"status": tournament.status, "started": False, "tables": 0, "finished": False, "more": False}
         if tournament.status == Tournament.Status.CREATED:
             if tournament.starts_at > now:
                 return done
@@ -57,7 +89,7 @@ def tick(tournament_id: int, now=None) -> dict:
         if now >= tournament.ends_at:
             done["finished"] = _end(tournament, now)
         else:
-            done["tables"] = _pair(tournament, now)
+            done["tables"], done["more"] = _pair(tournament, now)
         if done["started"] or done["tables"] or done["finished"]:
             _changed(tournament.pk)
         done["status"] = tournament.status
@@ -74,7 +106,18 @@ def _start(tournament: Tournament, now) -> None:
 
 
 def _changed(tournament_id: int) -> None:
+    """A pass changed the standings (it holds the tournament's lock): a new version, pushed after commit."""
     Tournament.objects.filter(pk=tournament_id).update(version=F("version") + 1)
+    _told(tournament_id)
+
+
+def _told(tournament_id: int) -> None:
+    """A table's end changed the standings: pushed after commit, without touching the tournament's row.
+
+    The room's unit of work holds the room's and the entries' locks here; taking the
+    tournament's too would close a circle with a pass, which holds it and may wait for
+    those entries (the end's grace).
+    """
     transaction.on_commit(lambda: live.publish(tournament_id), robust=True)
 
 
@@ -113,10 +156,16 @@ def _ratings(game: str, user_ids) -> dict[int, int]:
     return {uid: shown.get(uid, method.INITIAL_SHOWN) for uid in user_ids}
 
 
-def _pair(tournament: Tournament, now) -> int:
+def _pair(tournament: Tournament, now) -> tuple[int, bool]:
+    """Tables opened, and whether groups are left for another pass (``TOURNAMENT_TABLES_PER_PASS`` a pass).
+
+    A pass holds the tournament's lock while it opens rooms: a bounded number
+    per transaction keeps joins and withdrawals from waiting behind a hundred
+    deals at a big tournament's start.
+    """
     entries = waiting_entries(tournament, now)
     if len(entries) < rules.min_people(tournament.game):
-        return 0
+        return 0, False
     ids = [e.user_id for e in entries]
     ratings = _ratings(tournament.game, ids)
     waiting = [
@@ -138,11 +187,10 @@ def _pair(tournament: Tournament, now) -> int:
         blocked=blocked_pairs(ids),
     )
     by_user = {e.user_id: e for e in entries}
-    opened = 0
-    for group in pairing.pair(waiting, table_rules):
-        if _open_table(tournament, [by_user[uid] for uid in group]):
-            opened += 1
-    return opened
+    groups = pairing.pair(waiting, table_rules)
+    cap = settings.TOURNAMENT_TABLES_PER_PASS
+    opened = sum(1 for group in groups[:cap] if _open_table(tournament, [by_user[uid] for uid in group]))
+    return opened, len(groups) > cap
 
 
 def _open_table(tournament: Tournament, group: list[Entry]) -> bool:
@@ -271,12 +319,13 @@ def on_match_ended(match, teams: bool, rows) -> int | None:
     connected = Room.objects.filter(pk=match.room_id).values_list("connected", flat=True).first() or {}
     nobody_came = match.status != Match.Status.OVER and not any(count > 0 for count in connected.values())
     tournament = table.tournament
+    asleep = sleepers(match)
     for entry in Entry.objects.select_for_update().filter(table=table):
         outcome = _outcome(outcomes.get(entry.user_id, "no_result"), ended.get(entry.user_id, ""))
-        if nobody_came and outcome == scoring.NO_RESULT:
+        if (nobody_came and outcome == scoring.NO_RESULT) or entry.user_id in asleep:
             outcome = scoring.ABSENT
         _free(entry, table, outcome, now)
-    _changed(tournament.pk)
+    _told(tournament.pk)
     return tournament.pk
 
 
@@ -290,6 +339,25 @@ def _free(entry: Entry, table: TournamentTable, outcome: str, now) -> None:
         entry.last_pause_at, start = now, entry.paused_until
     entry.waiting_since = start if _still_on(table.tournament, now) and not entry.withdrawn else None
     entry.save()
+
+
+def sleepers(match) -> set[int]:
+    """The people whose every move of the match the clock made for them: absent, whatever their place."""
+    holder = dict(Seat.objects.filter(room_id=match.room_id).exclude(user=None).values_list("index", "user_id"))
+    moves: dict[int, list[bool]] = {}
+    for seat_map, log in Hand.objects.filter(match=match).values_list("seat_map", "moves"):
+        for entry in log or ():
+            seat = entry.get("seat")
+            if (
+                entry.get("kind") not in ("move", "timeout", "grace")
+                or not isinstance(seat, int)
+                or seat >= len(seat_map)
+            ):
+                continue
+            user_id = holder.get(seat_map[seat])
+            if user_id is not None:
+                moves.setdefault(user_id, []).append(bool(entry.get("auto")))
+    return {user_id for user_id, autos in moves.items() if autos and all(autos)}
 
 
 def _outcome(room_outcome: str, ended: str) -> str:
@@ -311,7 +379,7 @@ def on_seat_left(room, user_id: int, reason: str) -> int | None:
     if entry is None:
         return None
     _free(entry, table, scoring.LEFT if reason == "left" else scoring.ABSENT, clock.now())
-    _changed(table.tournament_id)
+    _told(table.tournament_id)
     return table.tournament_id
 
 
@@ -325,7 +393,7 @@ def on_room_closed(room_id: int) -> int | None:
         _record(entry, table, scoring.NO_RESULT, now)
         entry.save()
     if _close_unscored(table, now):
-        _changed(table.tournament_id)
+        _told(table.tournament_id)
         return table.tournament_id
     return None
 

@@ -8,6 +8,7 @@ message and stores nothing. The rules are in docs/tournaments.md.
 """
 
 from datetime import timedelta
+from math import ceil
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -281,6 +282,33 @@ def _changed(tournament: Tournament) -> None:
     live.on_commit(tournament)
 
 
+def player_state(tournament: Tournament, user, now=None) -> dict:
+    """The reader's own line on the page: ``state`` and what it needs.
+
+    ``out`` (not in it), ``withdrawn``, ``paused`` (``seconds`` left), ``table``
+    (``table`` number, ``room`` code), ``waiting`` (``seconds``: at most until the
+    wait bound seats them with whoever is there; sooner when a table forms),
+    ``over`` (finished or cancelled: ``rank`` when ranked).
+    """
+    now = now or clock.now()
+    entry = None
+    if user is not None and getattr(user, "is_authenticated", False):
+        entry = Entry.objects.filter(tournament=tournament, user=user).select_related("table__room").first()
+    if entry is None:
+        return {"state": "out"}
+    if tournament.status in OVER:
+        return {"state": "over", "rank": entry.rank}
+    if entry.withdrawn:
+        return {"state": "withdrawn"}
+    if entry.table_id:
+        return {"state": "table", "table": entry.table.number, "room": entry.table.room.code}
+    if entry.paused_until and entry.paused_until > now:
+        return {"state": "paused", "seconds": ceil((entry.paused_until - now).total_seconds())}
+    start = max(filter(None, (entry.waiting_since, tournament.starts_at)), default=now)
+    waited = max(0.0, (now - start).total_seconds())
+    return {"state": "waiting", "seconds": max(0, ceil(rules.wait_bound() - waited))}
+
+
 def entry_for(user) -> Entry | None:
     """The user's entry in a running or coming tournament they have not withdrawn from (the newest)."""
     if user is None or not getattr(user, "is_authenticated", False):
@@ -318,5 +346,6 @@ __all__ = [
     "get",
     "join",
     "may_see",
+    "player_state",
     "withdraw",
 ]

@@ -19,8 +19,8 @@ logger = logging.getLogger(__name__)
 
 
 @shared_task(ignore_result=True)
-def tick(tournament_id: int) -> dict:
-    return arena.tick(tournament_id)
+def tick(tournament_id: int) -> int:
+    return arena.run(tournament_id)
 
 
 @shared_task(ignore_result=True)
@@ -29,7 +29,7 @@ def tick_all() -> int:
     ticked = 0
     for tournament_id in arena.running_ids():
         try:
-            arena.tick(tournament_id)
+            arena.run(tournament_id)
             ticked += 1
         except Exception:  # one tournament's trouble does not stop the others' passes
             logger.exception("tournament %s: the pass failed; the next beat tries again", tournament_id)

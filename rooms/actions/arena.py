@@ -4,7 +4,9 @@ A tournament (tournaments/arena.py) groups its waiting players and opens one of
 these per group: no host (nobody starts, pauses or ends it; the table deals its
 one match by itself), not listed in the lobby (quick play never offers its
 bots' seats), no hints, always a clock, and a match that may end after a set
-number of hands (rooms/match_length.py). Everything else is an ordinary room:
+number of hands (rooms/match_length.py); between two hands of its match it deals
+the next when its app says so (``deal_next_hand``), as no host is there to press
+it. Everything else is an ordinary room:
 timers, reconnection, spectators by link, chat, ratings when rated.
 """
 
@@ -12,7 +14,7 @@ from django.db import transaction
 
 from games import registry
 from rooms import clock
-from rooms.actions.match import begin_match
+from rooms.actions.match import begin_match, deal_next
 from rooms.actions.setup import validate_options
 from rooms.errors import RoomError
 from rooms.models import Room, Seat
@@ -71,3 +73,17 @@ def open_arena_table(
     with open_table(room.code) as t:
         begin_match(t)
     return t.room
+
+
+def deal_next_hand(room_id: int, ended_before=None) -> bool:
+    """An arena room between two hands of its match deals the next, if its last hand ended before ``ended_before``."""
+    with open_table(room_id=room_id, missing_ok=True) as t:
+        if t is None:
+            return False
+        room, hand = t.room, t.hand
+        late = ended_before is not None and hand is not None and hand.ended_at and hand.ended_at > ended_before
+        if not room.arena or room.status != Room.Status.HAND_OVER or room.paused or late:
+            t.skip()
+            return False
+        deal_next(t)
+    return True

@@ -99,12 +99,17 @@ def next_hand(user, code: str) -> Room:
     with open_table(code, user=user, host_only=True) as t:
         if t.room.status != Room.Status.HAND_OVER:
             raise RoomError("no_hand_to_deal")
-        hand = t.hand
-        tiebreak = None
-        if t.spec.tiebreak and hand.result and hand.result.get("tiebreak_needed"):
-            tiebreak = hand.result["tiebreak_needed"]
-        deal(t, t.match, hand.number + 1, tiebreak=tiebreak)
+        deal_next(t)
     return t.room
+
+
+def deal_next(t: Table) -> None:
+    """The match's next hand (a tie-break round when the last hand asked for one)."""
+    hand = t.hand
+    tiebreak = None
+    if t.spec.tiebreak and hand.result and hand.result.get("tiebreak_needed"):
+        tiebreak = hand.result["tiebreak_needed"]
+    deal(t, t.match, hand.number + 1, tiebreak=tiebreak)
 
 
 def end_match(user, code: str) -> Room:

@@ -10,6 +10,7 @@ completeness test.
 """
 
 import importlib
+from datetime import timedelta
 
 import pytest
 from axes.models import AccessAttempt, AccessFailureLog, AccessLog
@@ -28,6 +29,8 @@ from chat.models import ChatMessage, ChatReport, SiteMute
 from ratings.models import Rating, RatingChange
 from rooms import services
 from rooms.models import Hand, Heartbeat, Match, PlayerStat, Presence, Room
+from tournaments import services as tournaments
+from tournaments.models import Schedule, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -75,6 +78,9 @@ class World:
         AccessAttempt.objects.create(**seen, get_data="", post_data="", failures_since_start=1)
         AccessLog.objects.create(**seen)
         AccessFailureLog.objects.create(**seen)
+        # A tournament not started yet (it may be cancelled) and a schedule.
+        self.tournament = tournaments.create(None, "rouba_monte", 30, now + timedelta(hours=1))
+        Schedule.objects.create(name="Arena", game="rouba_monte", table_size=2, minutes=57)
 
     def state(self) -> tuple:
         """Everything a staff action could change."""
@@ -86,6 +92,7 @@ class World:
             player.username, player.display_name, player.pseudonym, player.is_active,
             LogEntry.objects.count(), ChatMessage.objects.count(), ChatReport.objects.count(),
             User.objects.count(), Match.objects.get(pk=self.match.pk).status,
+            Tournament.objects.get(pk=self.tournament.pk).status, Schedule.objects.count(),
         )  # fmt: skip
 
 
@@ -127,6 +134,8 @@ CASES = [
     ("account erase", "accounts.delete_user", lambda w: ("post", reverse("admin:accounts_user_erase", args=[w.player.pk]), {"confirm": "yes"})),
     ("password of a player", "accounts.change_user", lambda w: ("post", reverse("admin:auth_user_password_change", args=[w.player.pk]), {"password1": "N3w-pass-word!", "password2": "N3w-pass-word!"})),
     ("audit log", "admin.view_logentry", lambda w: ("get", changelist(LogEntry), None)),
+    ("tournament cancel page", "tournaments.cancel_tournament", lambda w: ("get", reverse("admin:tournaments_tournament_cancel", args=[w.tournament.pk]), None)),
+    ("tournament cancel", "tournaments.cancel_tournament", lambda w: ("post", reverse("admin:tournaments_tournament_cancel", args=[w.tournament.pk]), {"reason": "a test"})),
 ]  # fmt: skip
 
 
@@ -170,7 +179,7 @@ SITE = {"index", "login", "logout", "password_change", "password_change_done", "
         "autocomplete", "view_on_site"}  # fmt: skip
 COVERED_NAMES = {
     "rooms_room_staff_action", "rooms_room_rename", "rooms_hand_export", "rooms_match_export",
-    "accounts_user_erase", "ratings_match_void", "auth_user_password_change",  # Django names the user admin's password page so
+    "accounts_user_erase", "ratings_match_void", "tournaments_tournament_cancel", "auth_user_password_change",  # Django names the user admin's password page so
 }  # fmt: skip
 
 

@@ -49,10 +49,11 @@ def test_staff_create_a_tournament_through_the_services_checks(client, staff):
     assert "180" in refused.content.decode()
     bad_options = client.post(url, form_data(options='{"target": 7}'))
     assert bad_options.status_code == 200 and not Tournament.objects.exists()
-    made = client.post(url, form_data())
+    made = client.post(url, form_data(hands_per_match=""))
     assert made.status_code == 302
     tournament = Tournament.objects.get()
     assert tournament.table_size == 3 and not tournament.private and tournament.created_by is None
+    assert tournament.hands_per_match == 1  # left empty: one hand, the tournament default for Crazy Eights
     assert LogEntry.objects.filter(object_id=str(tournament.pk)).exists()  # the admin's own row: the audit log
 
 
@@ -90,6 +91,8 @@ def test_a_schedule_is_checked_like_a_tournament(client, staff):
         "daily_at": "",
         "active": "on",
     }
-    assert client.post(url, data).status_code == 200 and not Schedule.objects.exists()
+    before = Schedule.objects.count()  # the plan out of the box
+    assert client.post(url, data).status_code == 200 and Schedule.objects.count() == before
     assert client.post(url, {**data, "daily_at": "21:00"}).status_code == 302
-    assert Schedule.objects.get().daily_at.hour == 21
+    assert Schedule.objects.latest("id").daily_at.hour == 21
+    assert Schedule.objects.count() == before + 1

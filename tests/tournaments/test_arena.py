@@ -12,7 +12,7 @@ from lobby import quick_play
 from rooms import services as rooms
 from rooms.errors import RoomError
 from rooms.models import Room, Seat
-from tests.rooms.helpers import play_hand
+from tests.rooms.helpers import human_auto_move, play_hand, turn_seat
 from tournaments import arena, services, standings
 from tournaments.errors import TournamentError
 from tournaments.models import Entry, TableResult, Tournament, TournamentTable, Trophy
@@ -249,10 +249,18 @@ def test_the_schedule_creates_its_tournaments_once(clock):
     from tournaments import schedule
     from tournaments.models import Schedule
 
-    Schedule.objects.create(name="Arena de Buraco", game="buraco", table_size=4, minutes=57)
+    # The site's plan out of the box: an arena of each game every hour, the daily Grande Arena de Buraco.
+    assert Schedule.objects.filter(active=True, recurrence="hourly").count() == 4
+    assert Schedule.objects.get(recurrence="daily").daily_at.hour == 21
     first = schedule.create_due()
-    assert len(first) == 1 and schedule.create_due() == []
-    assert Tournament.objects.get(pk=first[0]).starts_at.minute == 0
+    assert len(first) >= 4 and schedule.create_due() == []  # each start once, however often the beat ticks
+    hourly = Tournament.objects.filter(pk__in=first, schedule__recurrence="hourly")
+    assert {t.game for t in hourly} == {"rouba_monte", "stealing_bundles", "crazy_eights", "buraco"}
+    assert all(t.starts_at.minute == 0 and not t.private and t.created_by is None for t in hourly)
+    Schedule.objects.update(active=False)
+    Schedule.objects.create(name="Arena de teste", game="buraco", table_size=4, minutes=57, at_minute=30)
+    later = schedule.create_due()
+    assert len(later) == 1 and Tournament.objects.get(pk=later[0]).starts_at.minute == 30
 
 
 def test_concurrent_joins_make_one_entry(alice):
@@ -306,3 +314,126 @@ def test_nobody_else_sits_at_a_tournament_table_nor_becomes_its_host(people, clo
     assert error.value.code == "arena_seats"
     rooms.connect(alice, table.room.code, "channel-a")
     assert Room.objects.get(pk=table.room_id).host_id is None
+
+
+def test_a_big_start_opens_its_tables_over_several_short_passes(make_user, clock, settings):
+    settings.TOURNAMENT_TABLES_PER_PASS = 2
+    people = [make_user(f"big{i}") for i in range(10)]
+    tournament = services.create(None, "stealing_bundles", 30)
+    for person in people:
+        services.join(person, tournament.id)
+    first = arena.tick(tournament.id)
+    assert first["tables"] == 2 and first["more"]
+    assert arena.run(tournament.id) == 2  # the three tables left: two passes, the last with nothing more
+    assert TournamentTable.objects.filter(tournament=tournament).count() == 5
+
+
+def test_the_readers_own_state(people, clock, settings):
+    alice, bob, carol = people[:3]
+    tournament = services.create(None, "rouba_monte", 30)
+    assert services.player_state(tournament, alice) == {"state": "out"}
+    services.join(alice, tournament.id)
+    clock.advance(5)
+    assert services.player_state(tournament, alice) == {"state": "waiting", "seconds": 15}
+    services.join(bob, tournament.id)
+    arena.tick(tournament.id)
+    (table,) = tables_of(tournament)
+    assert services.player_state(tournament, alice) == {"state": "table", "table": 1, "room": table.room.code}
+    rooms.leave(alice, table.room.code)
+    assert services.player_state(tournament, alice) == {"state": "paused", "seconds": 10}
+    services.withdraw(alice, tournament.id)
+    assert services.player_state(tournament, alice) == {"state": "withdrawn"}
+    services.join(carol, tournament.id)
+    clock.advance(40 * 60)
+    arena.run(tournament.id)
+    tournament.refresh_from_db()
+    assert services.player_state(tournament, carol)["state"] == "over"
+
+
+def test_a_rated_tournaments_matches_move_ratings_and_a_casual_ones_do_not(people, clock):
+    from ratings.models import RatingChange
+
+    for rated, (a, b) in ((True, people[:2]), (False, people[2:4])):
+        tournament = services.create(None, "rouba_monte", 30, rated=rated)
+        services.join(a, tournament.id)
+        services.join(b, tournament.id)
+        arena.tick(tournament.id)
+        (table,) = tables_of(tournament)
+        play_hand(table.room, seated(table.room))
+        changes = RatingChange.objects.filter(match__room=table.room).count()
+        assert changes == (2 if rated else 0)
+
+
+def test_the_public_lists_count_the_players_and_hide_private_tournaments(people, clock):
+    from tournaments import listing
+
+    running = services.create(None, "rouba_monte", 30)
+    soon = services.create(None, "buraco", 30, clock.now + timedelta(hours=2))
+    private = services.create(people[0], "rouba_monte", 30)
+    for person in people[:3]:
+        services.join(person, running.id)
+    services.withdraw(people[2], running.id)
+    arena.tick(running.id)
+    shown = listing.teaser()
+    assert [(t.id, t.players) for t in shown["running"]] == [(running.id, 2)]
+    assert shown["next"].id == soon.id
+    assert private.id not in [t.id for t in listing.running() + listing.starting_soon() + listing.finished()]
+
+
+def test_a_muted_player_names_no_tournament_and_private_ones_are_limited(people, clock, settings):
+    from chat import service as chat
+
+    alice = people[0]
+    chat.mute_site_wide(alice, 1, reason="test")
+    with pytest.raises(TournamentError) as error:
+        services.create(alice, "rouba_monte", 30, name="Meu torneio")
+    assert error.value.code == "muted" and not Tournament.objects.exists()
+    settings.PRIVATE_TOURNAMENTS_PER_DAY = 2
+    bob = people[2]
+    services.create(bob, "rouba_monte", 30, name="Um")
+    services.create(bob, "rouba_monte", 30, name="Dois")
+    with pytest.raises(TournamentError) as error:
+        services.create(bob, "rouba_monte", 30, name="Três")
+    assert error.value.code == "too_many_private"
+
+
+def test_a_longer_match_deals_its_next_hand_without_a_host(people, clock):
+    alice, bob = people[:2]
+    tournament = services.create(None, "stealing_bundles", 30, options={"match_games": 3})
+    services.join(alice, tournament.id)
+    services.join(bob, tournament.id)
+    arena.run(tournament.id)
+    (table,) = tables_of(tournament)
+    play_hand(table.room, seated(table.room))
+    room = Room.objects.get(pk=table.room_id)
+    assert room.status == Room.Status.HAND_OVER and room.host_id is None
+    arena.run(tournament.id)
+    assert Room.objects.get(pk=room.pk).status == Room.Status.HAND_OVER  # the result is read first
+    clock.advance(5)
+    arena.run(tournament.id)
+    room = Room.objects.get(pk=room.pk)
+    assert room.status == Room.Status.PLAYING and room.current_hand.number == 2
+
+
+def test_a_player_whose_every_move_the_clock_made_is_absent(people, clock):
+    alice, bob = people[:2]
+    tournament = services.create(None, "rouba_monte", 30)
+    services.join(alice, tournament.id)
+    services.join(bob, tournament.id)
+    arena.tick(tournament.id)
+    (table,) = tables_of(tournament)
+    room = table.room
+    alice_seat = next(i for i, u in seated(room).items() if u == alice)
+    for _ in range(500):  # Bob plays; Alice never does: her turns time out
+        room.refresh_from_db()
+        if room.status != Room.Status.PLAYING:
+            break
+        if turn_seat(room) == alice_seat:
+            clock.advance(room.time_limit + 1)
+            rooms.run_deadline(room.id, room.state_version)
+        else:
+            human_auto_move(room, bob)
+    alice_result = TableResult.objects.get(table=table, entry__user=alice)
+    assert alice_result.outcome == "absent" and alice_result.points == 0
+    assert fresh(Entry.objects.get(user=alice)).absences == 1
+    assert TableResult.objects.get(table=table, entry__user=bob).outcome != "absent"

@@ -1,4 +1,7 @@
-"""At the same instant: joins of one person, and passes of one tournament (real threads, real transactions)."""
+"""At the same instant: joins of one person, and passes of one tournament (real threads, real transactions).
+
+On SQLite in-process (IMMEDIATE transactions) and on a PostgreSQL server of its own (row locks).
+"""
 
 import threading
 
@@ -57,3 +60,57 @@ def test_passes_at_once_seat_nobody_twice(make_user):
     )
     assert sorted(seated) == sorted(p.id for p in people)
     assert all(e.table_id for e in Entry.objects.filter(tournament=tournament))
+
+
+RACES_ON_POSTGRESQL = """
+import json, threading
+from django.contrib.auth import get_user_model
+from django.db import connection
+from rooms.models import Seat
+from tournaments import arena, services
+from tournaments.errors import TournamentError
+from tournaments.models import Entry, TournamentTable
+User = get_user_model()
+people = [User.objects.create_user(f"pg{i}", email=f"pg{i}@example.com", password="x") for i in range(8)]
+tournament = services.create(None, "stealing_bundles", 30)
+
+def race(calls):
+    barrier = threading.Barrier(len(calls))
+    out = [None] * len(calls)
+    def run(i, call):
+        barrier.wait()
+        try:
+            out[i] = call()
+        except TournamentError as exc:
+            out[i] = exc.code
+        finally:
+            connection.close()
+    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
+    [t.start() for t in threads]
+    [t.join(60) for t in threads]
+    return out
+
+twice = race([lambda: services.join(people[0], tournament.id) and "ok"] * 4)
+race([lambda p=p: services.join(p, tournament.id) and "ok" for p in people[1:]])
+race([lambda: arena.run(tournament.id)] * 3)
+seated = list(Seat.objects.filter(room__tournament_table__tournament=tournament).exclude(user=None)
+              .values_list("user_id", flat=True))
+print("JSON" + json.dumps({
+    "twice": sorted(map(str, twice)),
+    "entries": Entry.objects.filter(tournament=tournament).count(),
+    "tables": TournamentTable.objects.filter(tournament=tournament).count(),
+    "seated": sorted(seated), "people": sorted(p.id for p in people),
+}))
+"""
+
+
+def test_joins_and_passes_at_once_on_postgresql(services_stack):
+    import json
+
+    from tests.live import manage_shell
+
+    out = manage_shell(services_stack.env, RACES_ON_POSTGRESQL)
+    found = json.loads(next(x for x in out.splitlines() if x.startswith("JSON"))[4:])
+    assert found["twice"] == ["already_joined"] * 3 + ["ok"]
+    assert found["entries"] == 8 and found["tables"] == 4
+    assert found["seated"] == found["people"]  # everyone once, nobody twice
