@@ -768,7 +768,10 @@ async def measure(args, ports, specs, echo_sessions, procs: Processes | None, co
 #   switch     the interpreter's switch interval at 1 ms (5 ms by default): a thread back from
 #              SQLite or a socket waits less for the one holding the GIL.
 
-VARIANTS = ("sortedset", "timing", "phases", "switch")
+#   nolock     without the embedded mode's writer lock (rooms/writer.py): the units of work
+#              wait in SQLite's busy handler, as before it.
+
+VARIANTS = ("sortedset", "timing", "phases", "switch", "nolock")
 
 
 def _apply_variants(names: set[str]) -> None:
@@ -786,6 +789,11 @@ def _apply_variants(names: set[str]) -> None:
 
     if "switch" in names:
         sys.setswitchinterval(0.001)
+
+    if "nolock" in names:
+        from rooms import writer
+
+        writer.atomic = lambda: writer.transaction.atomic()  # through --variant phases' timing, if on
 
     if "phases" in names:
         from bench import move_phases
