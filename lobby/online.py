@@ -8,8 +8,9 @@ their ``activity``:
   names its room, lobby/presence.py); the table's game, and for a public table
   its link, ``join`` when a seat is empty, else to watch. A private table's
   link is never shown: only its game.
-- ``tournament``: a tournament's page of theirs, as the functions added with
-  ``add_tournament_page`` say (the tournaments app adds one; none by default).
+- ``tournament``: they play in a running tournament (joined, not withdrawn),
+  at one of its tables or waiting on its page: the tournament's game, and for
+  a public one its page. A private tournament's link is never shown.
 - ``lobby``: anywhere else on the site.
 
 Nobody sees a person who hides their presence (``User.hides_presence``, the
@@ -28,7 +29,6 @@ tells the lobby nothing). A follow, unfollow, block or
 unblock tells the two people about each other (lobby/friend_hooks.py).
 """
 
-from collections.abc import Callable
 from datetime import timedelta
 
 from django.conf import settings
@@ -42,26 +42,20 @@ from lobby.invitations import notice_group
 from lobby.models import SitePresence
 from rooms import clock
 from rooms.models import Room, Seat
+from tournaments.models import Entry, Tournament
 
 ACTIVITIES = ("lobby", "table", "tournament")
 SHOWN_AT_MOST = 50
 
-# Functions ``(user_id) -> str | None``: the page of the tournament the person is in now, if any.
-_tournament_pages: list[Callable[[int], str | None]] = []
 
-
-def add_tournament_page(finder: Callable[[int], str | None]) -> None:
-    """The tournaments app tells where a person plays in a tournament (``activity`` ``tournament``)."""
-    if finder not in _tournament_pages:
-        _tournament_pages.append(finder)
-
-
-def tournament_page(user_id: int) -> str | None:
-    for finder in _tournament_pages:
-        page = finder(user_id)
-        if page:
-            return page
-    return None
+def _tournaments_of(user_ids) -> dict[int, Tournament]:
+    """The running tournament each person plays in (joined, not withdrawn), if any: the newest."""
+    rows = (
+        Entry.objects.filter(user_id__in=set(user_ids), withdrawn=False, tournament__status=Tournament.Status.STARTED)
+        .select_related("tournament")
+        .order_by("tournament__starts_at", "id")
+    )
+    return {row.user_id: row.tournament for row in rows}  # the last written wins: the newest
 
 
 def _fresh():
@@ -130,6 +124,7 @@ def entries(user_ids) -> dict[int, dict]:
     online = _online(people)
     rooms = _rooms_of(online)
     free = _free_seats(rooms.values())
+    tournaments = _tournaments_of(online)
     out = {}
     for user_id in online:
         person = people[user_id]
@@ -143,14 +138,15 @@ def entries(user_ids) -> dict[int, dict]:
             "link": "",
             "join": False,
         }
-        room = rooms.get(user_id)
-        page = None if room is not None else tournament_page(user_id)
-        if room is not None:
+        room, tournament = rooms.get(user_id), tournaments.get(user_id)
+        if tournament is not None:  # at one of its tables or on its page: the tournament says more
+            entry.update(activity="tournament", game=tournament.game)
+            if not tournament.private:
+                entry.update(link=reverse("tournaments:tournament", args=[tournament.pk]))
+        elif room is not None:
             entry.update(activity="table", game=room.game)
             if room.is_public:
                 entry.update(link=reverse("rooms:room", args=[room.code]), join=room.id in free)
-        elif page:
-            entry.update(activity="tournament", link=page)
         out[user_id] = entry
     return out
 

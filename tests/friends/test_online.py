@@ -106,13 +106,46 @@ def test_a_room_code_of_no_open_room_is_the_lobby(alice, bob):
     assert online.online_friends(alice)[0]["activity"] == "lobby"
 
 
-def test_a_tournament_the_tournaments_app_names_is_the_activity(alice, bob, monkeypatch):
+def running_tournament(host, private=False):
+    from datetime import timedelta
+
+    from rooms import clock
+    from tournaments import services as tournament_services
+    from tournaments.models import Tournament
+
+    tournament = tournament_services.create(
+        None if not private else host,
+        game="buraco",
+        minutes=30,
+        starts_at=clock.now() + timedelta(minutes=5),
+        private=private,
+    )
+    Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.STARTED)
+    tournament.refresh_from_db()
+    return tournament
+
+
+@pytest.mark.parametrize("private", [False, True])
+def test_a_player_in_a_running_tournament_is_in_the_tournament(alice, bob, private):
+    from tournaments.models import Entry
+
     friends(alice, bob)
-    monkeypatch.setattr(online, "_tournament_pages", [])
-    online.add_tournament_page(lambda user_id: "/tournaments/7/" if user_id == bob.pk else None)
+    tournament = running_tournament(bob, private)
+    Entry.objects.create(tournament=tournament, user=bob)
     presence.arrive(bob, "channel-bob")
     [entry] = online.online_friends(alice)
-    assert entry["activity"] == "tournament" and entry["link"] == "/tournaments/7/"
+    assert entry["activity"] == "tournament" and entry["game"] == "buraco"
+    assert entry["link"] == ("" if private else f"/tournaments/{tournament.pk}/")
+    assert tournament.token not in str(entry)
+
+
+def test_a_withdrawn_player_is_no_longer_in_the_tournament(alice, bob):
+    from tournaments.models import Entry
+
+    friends(alice, bob)
+    Entry.objects.create(tournament=running_tournament(bob), user=bob, withdrawn=True)
+    presence.arrive(bob, "channel-bob")
+    assert online.online_friends(alice)[0]["activity"] == "lobby"
 
 
 def test_the_friends_page_marks_the_friends_online(alice, bob, charlie):
