@@ -41,6 +41,10 @@ def site_strings() -> dict:
         "challenge": _("Challenge"),
         "challenge_label": _("Challenge %(name)s"),
         "came_online": _("%(name)s is online."),
+        # A tournament seated the reader (tournaments/live.py ``seated_notice``), on any other page.
+        "tournament_table": _("Your tournament table is ready: table %(table)s."),
+        "go_to_table": _("Go to the table"),
+        "table_title": _("(Your table)"),
     }
 
 

@@ -100,6 +100,31 @@ function answered(msg) {
   show();
 }
 
+// A tournament seated the reader (tournaments/live.py): on any page but the tournament's own (which offers
+// the table itself, tournament.js) and the table's, a card with the way there, and a hidden tab is told.
+function seated(msg) {
+  if (document.querySelector(`[data-tournament="${msg.tournament}"]`) || box.dataset.room === msg.room) return;
+  if (list.querySelector(`[data-tournament-ready="${CSS.escape(msg.room)}"]`)) return;
+  const li = document.createElement("li");
+  li.className = "site-notice";
+  li.dataset.tournamentReady = msg.room;
+  const text = document.createElement("p");
+  text.className = "site-notice__text";
+  text.textContent = fill(S.tournament_table, { table: msg.table });
+  const go = document.createElement("a");
+  go.className = "button button--small";
+  go.href = `/rooms/${encodeURIComponent(msg.room)}/`;
+  go.textContent = S.go_to_table;
+  const buttons = document.createElement("div");
+  buttons.className = "site-notice__buttons";
+  buttons.append(go);
+  li.append(text, buttons);
+  list.append(li);
+  announcer.textContent = text.textContent;
+  callAttention(`tournament-table:${msg.room}`, { prefix: S.table_title, title: text.textContent });
+  show();
+}
+
 const friends = friendsOnline(S, (text) => { announcer.textContent = text; });
 
 function handle(msg) {
@@ -107,6 +132,8 @@ function handle(msg) {
   if (friends(msg)) return;
   if (msg.type === "challenge_answer") {
     answered(msg);
+  } else if (msg.type === "tournament_table") {
+    seated(msg);
   } else if (msg.type === "invitations") {
     const open = new Set(msg.invitations.map((i) => String(i.id)));
     list.querySelectorAll("[data-invitation]").forEach((li) => {

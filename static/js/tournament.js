@@ -4,6 +4,7 @@
 // every change) and hears there the notice of their seat ("tournament_table"): the page then offers the
 // table with a short countdown and goes there. A signed-out reader's page reads standings.json now and then.
 
+import { callAttention } from "./attention.js";
 import { fill } from "./cards.js";
 import { keepOpen } from "./site_socket.js";
 
@@ -135,6 +136,14 @@ function offerTable(notice) {
   let left = GO_SECONDS;
   const say = () => { text.textContent = fill(S.going, { n: notice.table, s: left }); };
   say();
+  // A hidden tab: its title says it, and a notification if the reader allowed them (attention.js).
+  const site = document.getElementById("mesa-site-strings");
+  if (site) {
+    const words = JSON.parse(site.textContent);
+    callAttention(`tournament-table:${notice.room}`, {
+      prefix: words.table_title, title: fill(words.tournament_table, { table: notice.table }),
+    });
+  }
   going = setInterval(() => {
     left -= 1;
     if (left <= 0) { clearInterval(going); location.assign(href); } else say();

@@ -143,3 +143,30 @@ def test_join_be_seated_play_come_back_and_see_the_podium_on_a_phone_and_a_desk(
     assert not errors, errors
     phone_ctx.close()
     desk_ctx.close()
+
+
+def test_a_player_seated_while_on_another_page_is_told_there_and_taken_to_the_table(server, browser):
+    title = unique("Arena")
+    tournament = create_tournament(server, title)
+    url = f"{server.base}/tournaments/{tournament}/"
+    phone_ctx, phone, _phone_user = logged_in(browser, server, unique("tn"), viewport=PHONE, touch=True)
+    desk_ctx, desk, _desk_user = logged_in(browser, server, unique("to"), viewport=DESK)
+    errors = []
+    phone.on("pageerror", lambda e: errors.append(str(e)))
+    phone.goto(url)
+    phone.locator("[data-tournament-join]").tap()
+    phone.wait_for_selector("[data-tournament-withdraw]:visible")
+    # The phone's player leaves for the friends page before anyone else has joined.
+    phone.goto(f"{server.base}/friends/")
+    desk.goto(url)
+    desk.click("[data-tournament-join]")
+    card = phone.wait_for_selector("[data-tournament-ready]", timeout=30000)
+    assert "Table 1" in card.inner_text() or "table 1" in card.inner_text()
+    assert no_horizontal_scroll(phone)
+    look(phone, "tournament_phone_ready_elsewhere")
+    phone.locator("[data-tournament-ready] a").tap()
+    phone.wait_for_url("**/rooms/*/")
+    phone.wait_for_selector(f"[data-tournament-table='{tournament}']")
+    assert not errors, errors
+    phone_ctx.close()
+    desk_ctx.close()
