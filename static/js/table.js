@@ -6,6 +6,7 @@
 
 import { cardName, fill } from "./cards.js";
 import { Motion } from "./motion.js";
+import { handSort, layHand, setHandSort, SORTS, watchHand } from "./hand_layout.js";
 import { sound } from "./sound.js";
 import { callAttention, dropAttention } from "./attention.js";
 import { confirmTimeLimit, eventTextFor, leaveConfirmation, paintClosed, paintRoomEvents, renderHostPowers } from "./room_events.js";
@@ -593,11 +594,14 @@ export class Table {
     } catch (e) {
       console.error(e);
     }
-    // The hand's cards overlap just enough to fit (static/css/table.css reads the count).
+    // Every card's corner in view, in one row or more (static/js/hand_layout.js); before the first
+    // lay-out the CSS overlaps the cards by their count.
     const n = String($("hand").children.length || 1);
     if ($("hand").style.getPropertyValue("--n") !== n) $("hand").style.setProperty("--n", n);
+    layHand($("hand"));
     this.renderTimer();
     this.updateLog(previous);
+    this.paintLastMove();
     paintRoomEvents(this);
     this.announceLastMove(previous);
     const mine = this.myTurn;
@@ -1146,6 +1150,11 @@ export class Table {
     }
     const moved = !!previous && previous.room.state_version !== room.state_version;
     const fresh = !moved ? [] : (room.moves_now && room.moves_now.length ? room.moves_now : (room.last_move ? [room.last_move] : []));
+    // What the first of them took (a whole discard pile, a stolen pile), read in the view before it.
+    if (fresh.length && fresh[0].move && this.game.taken && previous.view) {
+      const taken = this.game.taken(fresh[0].move, previous.view);
+      if (taken) fresh[0].taken = taken;
+    }
     if (fresh.some((entry) => entry.kind === "deal")) {
       this.log = fresh.slice(fresh.findLastIndex((entry) => entry.kind === "deal"));
       this.paintLog();
@@ -1162,6 +1171,26 @@ export class Table {
     this.markEventsLogged();
     while (this.log.length > LOG_KEEP) this.log.shift();
     while (list.childNodes.length > LOG_KEEP) list.lastChild.remove();
+  }
+
+  // The line on the table of what the others just did (docs/ui.md `[data-last-move]`): their two
+  // latest moves of this hand, newest first, in the log's words, with the cards a move took when
+  // this page saw it made; your own last move while no one else has moved.
+  paintLastMove() {
+    const box = $("last-move");
+    if (!box) return;
+    const you = this.snapshot.you.seat;
+    const moves = this.log.filter((e) => e && e.kind !== "deal" && (e.move || e.kind === "leave" || e.kind === "stand_in"));
+    let shown = moves.filter((e) => e.seat === null || e.seat === undefined || e.seat !== you).slice(-2);
+    if (!shown.length) shown = moves.slice(-1);
+    const G = S.game || {};
+    const texts = shown.reverse().map((entry) => {
+      const text = this.sentence(this.describeEntry(entry));
+      return text && entry.taken && G.taken_n ? `${text} ${fill(G.taken_n, { n: entry.taken })}` : text;
+    }).filter(Boolean);
+    if (this.drawnFrom("last-move", texts)) return;
+    box.replaceChildren(...texts.map((text, i) => el("span", { class: `last-move__item${i ? "" : " last-move__item--new"}`, text })));
+    box.dataset.moves = String(texts.length);
   }
 
   paintLog() {
@@ -1261,6 +1290,23 @@ export class Table {
 
   // --- shell controls -------------------------------------------------------------------------
   bindShell() {
+    watchHand($("hand"));
+    // The hand's order (by suit and run, or by rank), the player's choice kept in this browser.
+    const sorter = $("hand-sort");
+    if (sorter) {
+      const paintSort = () => {
+        const mode = handSort();
+        sorter.dataset.handSort = mode;
+        sorter.setAttribute("aria-label", sorter.dataset[mode === "rank" ? "labelRank" : "labelSuit"]);
+        for (const label of sorter.querySelectorAll("[data-sort]")) label.hidden = label.dataset.sort !== mode;
+      };
+      paintSort();
+      sorter.addEventListener("click", () => {
+        setHandSort(SORTS[(SORTS.indexOf(handSort()) + 1) % SORTS.length]);
+        paintSort();
+        if (this.snapshot) this.render(this.snapshot);
+      });
+    }
     const mute = $("mute");
     const paintMute = () => {
       mute.setAttribute("aria-pressed", sound.muted ? "true" : "false");
