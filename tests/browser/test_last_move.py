@@ -1,0 +1,80 @@
+"""What just happened, on every screen size (issue "The table on a phone is a card game"): after another
+seat's move, `[data-last-move]` lies in the viewport at 390x844 (touch) and at 1280x800 without opening
+anything, and says the move in the log's words, with the cards the move took ("Bruno pegou a lixeira
+(5 cartas)"). Four people and no bot, so that nothing moves but what the test does."""
+
+import pytest
+from conftest import logged_in, outside_viewport, unique, wait_snapshot
+from hand_surgery import change_hand
+from test_browser_layout import DESKTOP, PHONE
+
+from tests.live import make_users, manage_shell
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+SEAT_FOUR = """
+from django.contrib.auth import get_user_model
+from rooms import services
+User = get_user_model()
+people = [User.objects.get(username=u) for u in {users!r}]
+room = services.create_room(people[0], "buraco", "Browser")
+for seat, person in enumerate(people[1:], start=1):
+    services.sit(person, room.code, seat)
+services.start_match(people[0], room.code)
+print("CODE" + room.code)
+"""
+
+# Room seat 1's turn to draw, with five cards on the discard pile (taken from the stock and put back:
+# the deck stays whole).
+PILE_OF_FIVE = """
+other = hand.seat_map.index(1)
+stock = list(state["stock"]) + list(state["discard"])
+state["discard"] = [stock.pop() for _ in range(5)]
+state["stock"] = stock
+state["turn"] = other
+state["phase"] = "draw"
+print("PILE" + ",".join(state["discard"]))
+"""
+
+
+def page_of(browser, server, session, size, touch, lang):
+    ctx, page, _ = logged_in(browser, server, "", viewport=size, session=session, touch=touch)
+    ctx.add_cookies([{"name": "django_language", "value": lang, "url": server.base}])
+    return ctx, page
+
+
+@pytest.mark.parametrize("lang,words", [("pt-br", "pegou a lixeira (5 cartas)"), ("en", "took the discard pile (5 cards)")])
+def test_another_seats_move_is_told_on_the_table_at_both_sizes(server, browser, lang, words):
+    users = [unique("last") for _ in range(4)]
+    made = make_users(server.env, *users)
+    out = manage_shell(server.env, SEAT_FOUR.format(users=users))
+    code = next(x for x in out.splitlines() if x.startswith("CODE"))[4:]
+    change_hand(server, PILE_OF_FIVE, code, "PILE")
+
+    ctx, page = page_of(browser, server, made[users[0]]["session"], PHONE, True, lang)
+    page.goto(f"{server.base}/rooms/{code}/")
+    wait_snapshot(page, "s.room.status === 'playing' && s.view.discard.length === 5")
+    other_ctx, other = page_of(browser, server, made[users[1]]["session"], DESKTOP, False, lang)
+    other.goto(f"{server.base}/rooms/{code}/")
+    wait_snapshot(other, "s.legal.some((m) => m.type === 'draw_discard')")
+    name = wait_snapshot(page, "true")["room"]["seats"][1]["name"]
+
+    other.click("#take-pile")
+    snap = wait_snapshot(page, "s.view.discard.length === 0 && s.room.last_move && s.room.last_move.seat === 1")
+    assert snap["room"]["last_move"]["move"]["type"] == "draw_discard"
+    page.wait_for_function("(name) => document.querySelector('[data-last-move]').textContent.includes(name)", arg=name)
+    newest = page.locator("[data-last-move] .last-move__item").first.text_content()
+    assert newest == f"{name} {words}", newest
+    # The same words as the move log's newest line, which the strip adds the cards taken to.
+    logged = page.locator("#log li").first.text_content()
+    assert newest.startswith(logged), (newest, logged)
+    assert not outside_viewport(page, "[data-last-move]")
+    page.screenshot(path=f"/tmp/last_move_phone_{lang}.png")
+
+    page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
+    page.wait_for_function("() => document.querySelector('[data-last-move]').getBoundingClientRect().width > 600")
+    assert not outside_viewport(page, "[data-last-move]")
+    assert page.locator("[data-last-move] .last-move__item").first.text_content() == newest
+    page.screenshot(path=f"/tmp/last_move_desktop_{lang}.png")
+    other_ctx.close()
+    ctx.close()
