@@ -4,7 +4,7 @@ anything, and says the move in the log's words, with the cards the move took ("B
 (5 cartas)"). Four people and no bot, so that nothing moves but what the test does."""
 
 import pytest
-from conftest import logged_in, outside_viewport, unique, wait_snapshot
+from conftest import logged_in, outside_viewport, shot, unique, wait_snapshot
 from hand_surgery import change_hand
 from test_browser_layout import DESKTOP, PHONE
 
@@ -69,12 +69,14 @@ def test_another_seats_move_is_told_on_the_table_at_both_sizes(server, browser, 
     logged = page.locator("#log li").first.text_content()
     assert newest.startswith(logged), (newest, logged)
     assert not outside_viewport(page, "[data-last-move]")
-    page.screenshot(path=f"/tmp/last_move_phone_{lang}.png")
+    if lang == "pt-br":
+        shot(page, "last_move_phone")
 
     page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
     page.wait_for_function("() => document.querySelector('[data-last-move]').getBoundingClientRect().width > 600")
     assert not outside_viewport(page, "[data-last-move]")
     assert page.locator("[data-last-move] .last-move__item").first.text_content() == newest
-    page.screenshot(path=f"/tmp/last_move_desktop_{lang}.png")
+    if lang == "pt-br":
+        shot(page, "last_move_desktop")
     other_ctx.close()
     ctx.close()
