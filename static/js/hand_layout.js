@@ -46,22 +46,22 @@ export function sortedIndexes(codes, mode = handSort()) {
 
 export function sortedCards(codes, mode = handSort()) { return sortedIndexes(codes, mode).map((i) => codes[i]); }
 
-// Place the cards of `box` (its `.card` children, in their order). Rows, steps and heights are
-// measured from the cards as drawn (their size comes from the CSS: a phone's are smaller).
+// Place the cards of `box` (its `.card` children, in their order). The rows are counted and the
+// heights measured here, from the cards as drawn (their size comes from the CSS: a phone's are
+// smaller); where each card lies across its row is the CSS's (static/css/table.css, from
+// --col, --in-row and --gaps), so it follows the hand's width at once when the window changes.
 export function layHand(box) {
   const cards = [...box.children].filter((node) => node.classList.contains("card"));
   const width = box.clientWidth;
   if (!cards.length || !width || cards.length !== box.children.length) {
     box.classList.remove("hand--laid");
     box.style.removeProperty("height");
-    for (const node of cards) { node.style.removeProperty("left"); node.style.removeProperty("top"); }
     return;
   }
   const style = getComputedStyle(box);
-  const padLeft = parseFloat(style.paddingLeft) || 0;
   const padTop = Math.max(parseFloat(style.paddingTop) || 0, RAISE);
   const padBottom = parseFloat(style.paddingBottom) || 0;
-  const inner = width - padLeft - (parseFloat(style.paddingRight) || 0);
+  const inner = width - (parseFloat(style.paddingLeft) || 0) - (parseFloat(style.paddingRight) || 0);
   const w = cards[0].offsetWidth;
   const h = cards[0].offsetHeight;
   const corner = cards[0].querySelector(".card__corner");
@@ -69,22 +69,24 @@ export function layHand(box) {
   const perRow = Math.max(1, Math.floor((inner - w) / MIN_SHOW) + 1);
   const rows = Math.ceil(cards.length / perRow);
   const across = Math.ceil(cards.length / rows);
-  const step = across > 1 ? Math.min(w + GAP, (inner - w) / (across - 1)) : 0;
   const pitch = strip + RAISE;
   box.classList.add("hand--laid");
+  setVar(box, "--gaps", String(Math.max(across - 1, 1)));
+  setVar(box, "--gap", `${GAP}px`);
   cards.forEach((node, i) => {
     const row = Math.floor(i / across);
-    const inRow = Math.min(across, cards.length - row * across);
-    const left = padLeft + (inner - (w + step * (inRow - 1))) / 2 + (i % across) * step;
-    const top = padTop + row * pitch;
-    const x = `${Math.round(left * 10) / 10}px`;
-    const y = `${Math.round(top * 10) / 10}px`;
-    if (node.style.left !== x) node.style.left = x;
-    if (node.style.top !== y) node.style.top = y;
+    setVar(node, "--col", String(i % across));
+    setVar(node, "--in-row", String(Math.min(across, cards.length - row * across)));
+    const top = `${Math.round((padTop + row * pitch) * 10) / 10}px`;
+    if (node.style.top !== top) node.style.top = top;
   });
   const height = `${Math.ceil(padTop + (rows - 1) * pitch + h + padBottom)}px`;
   if (box.style.height !== height) box.style.height = height;
   if (box.dataset.rows !== String(rows)) box.dataset.rows = String(rows);
+}
+
+function setVar(node, name, value) {
+  if (node.style.getPropertyValue(name) !== value) node.style.setProperty(name, value);
 }
 
 // Lay the hand again when its width changes (a phone turned, the window resized).

@@ -163,6 +163,7 @@ def test_a_long_buraco_hand_on_a_desktop_keeps_one_row(server, browser):
     select_each(page, [23, 0, 12, 5], touch=False)
     assert_every_corner_seen(page, *DESKTOP)
     page.screenshot(path="/tmp/thumb_buraco_desktop.png")
+    shot(page, "buraco_hand_24_desktop")
     ctx.close()
 
 
