@@ -1,21 +1,15 @@
 // A hand held with a thumb (docs/ui.md "The hand"): every card's index corner in view and
-// tappable, however many cards the hand holds. The cards of `[data-hand]` are placed by this
-// module: in one row while each card can keep MIN_SHOW px in view, else in as few rows as that
-// needs, each row laid over the one above so that only its index strip shows. A raised
-// (selected) card rises into room kept for it (RAISE px above its row) and is never painted
-// above a later card: it hides no other card's corner. The order of the cards is the player's
-// choice (by suit and run, or by rank), kept in the browser.
+// tappable. One row while each card keeps MIN_SHOW px in view, else as few rows as that needs,
+// each laid over the one above so only its index strip shows; a raised card rises into room
+// kept for it and is never painted over a later card. The order is the player's (by suit and
+// run, or by rank), kept in the browser.
 
 import { SUIT_ORDER } from "./cards.js";
 
-// Each card keeps at least this much of its width in view: the index corner and a thumb's room.
-export const MIN_SHOW = 26;
-// How far a raised card rises (the CSS's translateY on a pressed or lifted card is 0.7rem, 11.2 px).
-const RAISE = 12;
-// Space between whole cards when the row has room for them all side by side.
-const GAP = 5;
-// Below the index corner, the part of a card that shows under the row laid over it.
-const STRIP_MARGIN = 6;
+export const MIN_SHOW = 26; // px of each card in view: its corner and a thumb's room
+const RAISE = 12; // a raised card's rise (the CSS: 0.7rem)
+const GAP = 5; // between whole cards
+const STRIP_MARGIN = 6; // shown below the corner under the row laid over it
 
 const RANKS = "A23456789TJQK";
 const SORT_KEY = "mesa.handSort";
@@ -31,12 +25,11 @@ export function handSort() {
 }
 
 export function setHandSort(mode) {
-  try { window.localStorage.setItem(SORT_KEY, mode); } catch { /* private mode: the order lasts the page */ }
+  try { window.localStorage.setItem(SORT_KEY, mode); } catch { /* private mode */ }
 }
 
-// The indexes of `codes` in the order the hand shows them: by suit then run order (A 2 … K),
-// or by rank then suit. The sort is stable: two copies of a card (Buraco's two decks) keep
-// their order.
+// The indexes of `codes` as shown: by suit then run (A 2 … K), or by rank then suit (stable:
+// Buraco's two copies of a card keep their order).
 export function sortedIndexes(codes, mode = handSort()) {
   const suit = (c) => SUIT_ORDER.indexOf(c[1]);
   const rank = (c) => RANKS.indexOf(c[0]);
@@ -46,10 +39,8 @@ export function sortedIndexes(codes, mode = handSort()) {
 
 export function sortedCards(codes, mode = handSort()) { return sortedIndexes(codes, mode).map((i) => codes[i]); }
 
-// Place the cards of `box` (its `.card` children, in their order). The rows are counted and the
-// heights measured here, from the cards as drawn (their size comes from the CSS: a phone's are
-// smaller); where each card lies across its row is the CSS's (static/css/table.css, from
-// --col, --in-row and --gaps), so it follows the hand's width at once when the window changes.
+// Rows counted and heights measured here, from the cards as drawn; where a card lies across
+// its row is the CSS's (--col, --in-row, --gaps), so it follows the width at once.
 export function layHand(box) {
   const cards = [...box.children].filter((node) => node.classList.contains("card"));
   const width = box.clientWidth;
@@ -89,7 +80,7 @@ function setVar(node, name, value) {
   if (node.style.getPropertyValue(name) !== value) node.style.setProperty(name, value);
 }
 
-// Lay the hand again when its width changes (a phone turned, the window resized).
+// Again when the hand's width changes (a phone turned).
 export function watchHand(box) {
   if (typeof ResizeObserver !== "function") return;
   let last = box.clientWidth;
