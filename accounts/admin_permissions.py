@@ -21,7 +21,7 @@ ACTIONS = {
 
 
 def permission_label(permission) -> str:
-    """"Salas | sala | Pode modificar sala": app, model and action as the reader reads them."""
+    """ "Salas | sala | Pode modificar sala": app, model and action as the reader reads them."""
     content_type = permission.content_type
     model = content_type.model_class()
     if model is None:  # a model gone from the code: its row is all there is

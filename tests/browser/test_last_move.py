@@ -43,7 +43,9 @@ def page_of(browser, server, session, size, touch, lang):
     return ctx, page
 
 
-@pytest.mark.parametrize("lang,words", [("pt-br", "pegou a lixeira (5 cartas)"), ("en", "took the discard pile (5 cards)")])
+@pytest.mark.parametrize(
+    "lang,words", [("pt-br", "pegou a lixeira (5 cartas)"), ("en", "took the discard pile (5 cards)")]
+)
 def test_another_seats_move_is_told_on_the_table_at_both_sizes(server, browser, lang, words):
     users = [unique("last") for _ in range(4)]
     made = make_users(server.env, *users)
