@@ -1190,6 +1190,7 @@ export class Table {
     }).filter(Boolean);
     if (this.drawnFrom("last-move", texts)) return;
     box.replaceChildren(...texts.map((text, i) => el("span", { class: `last-move__item${i ? "" : " last-move__item--new"}`, text })));
+    box.title = texts.join("\n");
     box.dataset.moves = String(texts.length);
   }
 
@@ -1291,6 +1292,11 @@ export class Table {
   // --- shell controls -------------------------------------------------------------------------
   bindShell() {
     watchHand($("hand"));
+    // The line of the latest moves is cut to one line: a tap on it opens the whole log (a phone's drawer).
+    $("last-move").addEventListener("click", () => {
+      const toggle = $("side-toggle");
+      if (toggle.offsetParent && !$("side").classList.contains("side--open")) toggle.click();
+    });
     // The hand's order (by suit and run, or by rank), the player's choice kept in this browser.
     const sorter = $("hand-sort");
     if (sorter) {

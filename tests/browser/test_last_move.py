@@ -74,6 +74,14 @@ def test_another_seats_move_is_told_on_the_table_at_both_sizes(server, browser, 
     if lang == "pt-br":
         shot(page, "last_move_phone")
 
+    # One line on a phone, cut where it must; a tap on it opens the whole log in the drawer.
+    assert page.evaluate("() => document.querySelector('[data-last-move]').getBoundingClientRect().height") < 30
+    page.tap("[data-last-move]")
+    page.wait_for_selector("#side.side--open #log li")
+    assert page.locator("#log li").first.text_content() == logged
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#side", state="hidden")
+
     page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
     page.wait_for_function("() => document.querySelector('[data-last-move]').getBoundingClientRect().width > 600")
     assert not outside_viewport(page, "[data-last-move]")
