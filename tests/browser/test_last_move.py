@@ -74,7 +74,10 @@ def test_another_seats_move_is_told_on_the_table_at_both_sizes(server, browser, 
     if lang == "pt-br":
         shot(page, "last_move_phone")
 
-    # One line on a phone, cut where it must; a tap on it opens the whole log in the drawer.
+    # One line on a phone, cut where it must (a long line never widens the page, which a phone then zooms
+    # out); a tap on it opens the whole log in the drawer.
+    page.evaluate("() => { const p = document.querySelector('[data-last-move]'); p.append(p.textContent.repeat(6)); }")
+    assert page.evaluate("() => [innerWidth, document.documentElement.scrollWidth]") == [PHONE[0], PHONE[0]]
     assert page.evaluate("() => document.querySelector('[data-last-move]').getBoundingClientRect().height") < 30
     page.tap("[data-last-move]")
     page.wait_for_selector("#side.side--open #log li")
