@@ -75,7 +75,9 @@ def assert_every_corner_seen(page, width: int, height: int) -> list[dict]:
     narrow = [(c["code"], round(c["shownWidth"])) for c in cards if c["shownWidth"] < 24]
     assert not narrow, f"less than 24 px in view: {narrow}"
     outside = [c["code"] for c in cards if c["left"] < 0 or c["right"] > width or c["top"] < 0 or c["bottom"] > height]
-    assert not outside, f"outside the viewport: {outside} {[(c['code'], c['left'], c['top'], c['right'], c['bottom']) for c in cards]} {page.evaluate('() => [innerWidth, innerHeight, scrollY, document.documentElement.scrollHeight]')}"
+    assert not outside, (
+        f"outside the viewport: {outside} {[(c['code'], c['left'], c['top'], c['right'], c['bottom']) for c in cards]} {page.evaluate('() => [innerWidth, innerHeight, scrollY, document.documentElement.scrollHeight]')}"
+    )
     return cards
 
 
