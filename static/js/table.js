@@ -1303,7 +1303,8 @@ export class Table {
       const paintSort = () => {
         const mode = handSort();
         sorter.dataset.handSort = mode;
-        sorter.setAttribute("aria-label", sorter.dataset[mode === "rank" ? "labelRank" : "labelSuit"]);
+        // Its name is the order shown ("Por naipe"); what a press does is in its tooltip.
+        sorter.title = sorter.dataset[mode === "rank" ? "labelRank" : "labelSuit"];
         for (const label of sorter.querySelectorAll("[data-sort]")) label.hidden = label.dataset.sort !== mode;
       };
       paintSort();
