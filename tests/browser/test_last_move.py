@@ -1,7 +1,8 @@
 """What just happened, on every screen size (issue "The table on a phone is a card game"): after another
 seat's move, `[data-last-move]` lies in the viewport at 390x844 (touch) and at 1280x800 without opening
 anything, and says the move in the log's words, with the cards the move took ("Bruno pegou a lixeira
-(5 cartas)"). Four people and no bot, so that nothing moves but what the test does."""
+(5 cartas)"; in Rouba Monte "Bruno roubou o seu monte com … (12 cartas)"). Four people and no bot, so that
+nothing moves but what the test does."""
 
 import pytest
 from conftest import logged_in, outside_viewport, shot, unique, wait_snapshot
@@ -91,5 +92,48 @@ def test_another_seats_move_is_told_on_the_table_at_both_sizes(server, browser, 
     assert page.locator("[data-last-move] .last-move__item").first.text_content() == newest
     if lang == "pt-br":
         shot(page, "last_move_desktop")
+    other_ctx.close()
+    ctx.close()
+
+
+SEAT_FOUR_ROUBA_MONTE = SEAT_FOUR.replace('"buraco"', '"rouba_monte"')
+
+# Room seat 0's pile: twelve cards from the stock, its top of the rank of a card room seat 1 holds; room seat
+# 1's turn, so that it may steal the pile.
+PILE_OF_TWELVE = """
+other = hand.seat_map.index(1)
+held = list(state["hands"][other])
+pool = list(state["stock"])
+card, top = next((c, t) for c in held for t in pool if t[0] == c[0])
+pool.remove(top)
+pile = [pool.pop() for _ in range(11)] + [top]
+state["piles"] = [list(p) for p in state["piles"]]
+state["piles"][me] = [pile]
+state["stock"] = pool
+state["turn"] = other
+print("STEAL" + card)
+"""
+
+
+def test_a_stolen_pile_is_told_with_its_count(server, browser):
+    users = [unique("steal") for _ in range(4)]
+    made = make_users(server.env, *users)
+    out = manage_shell(server.env, SEAT_FOUR_ROUBA_MONTE.format(users=users))
+    code = next(x for x in out.splitlines() if x.startswith("CODE"))[4:]
+    card = change_hand(server, PILE_OF_TWELVE, code, "STEAL")
+    ctx, page = page_of(browser, server, made[users[0]]["session"], PHONE, True, "pt-br")
+    page.goto(f"{server.base}/rooms/{code}/")
+    wait_snapshot(page, "s.room.status === 'playing'")
+    other_ctx, other = page_of(browser, server, made[users[1]]["session"], DESKTOP, False, "pt-br")
+    other.goto(f"{server.base}/rooms/{code}/")
+    snap = wait_snapshot(other, f"s.legal.some((m) => m.type === 'steal' && m.card === {card!r})")
+    name = snap["room"]["seats"][1]["name"]
+    move = next(m for m in snap["legal"] if m["type"] == "steal" and m["card"] == card)
+    other.evaluate("(m) => window.mesaTable.move(m)", move)
+    wait_snapshot(page, "s.room.last_move && s.room.last_move.seat === 1")
+    page.wait_for_function("(name) => document.querySelector('[data-last-move]').textContent.includes(name)", arg=name)
+    newest = page.locator("[data-last-move] .last-move__item").first.text_content()
+    assert newest.startswith(f"{name} roubou o seu monte com ") and newest.endswith(" (12 cartas)"), newest
+    assert not outside_viewport(page, "[data-last-move]")
     other_ctx.close()
     ctx.close()
