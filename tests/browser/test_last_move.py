@@ -77,8 +77,11 @@ def test_another_seats_move_is_told_on_the_table_at_both_sizes(server, browser, 
 
     # One line on a phone, cut where it must (a long line never widens the page, which a phone then zooms
     # out); a tap on it opens the whole log in the drawer.
-    page.evaluate("() => { const p = document.querySelector('[data-last-move]'); p.append(p.textContent.repeat(6)); }")
+    page.evaluate(
+        "() => { const p = document.querySelector('[data-last-move]'); window.long = new Text(p.textContent.repeat(6)); p.append(window.long); }"
+    )
     assert page.evaluate("() => [innerWidth, document.documentElement.scrollWidth]") == [PHONE[0], PHONE[0]]
+    page.evaluate("() => window.long.remove()")
     assert page.evaluate("() => document.querySelector('[data-last-move]').getBoundingClientRect().height") < 30
     page.tap("[data-last-move]")
     page.wait_for_selector("#side.side--open #log li")
