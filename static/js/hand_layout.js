@@ -16,16 +16,11 @@ const SORT_KEY = "mesa.handSort";
 export const SORTS = ["suit", "rank"];
 
 export function handSort() {
-  try {
-    const mode = window.localStorage.getItem(SORT_KEY);
-    return SORTS.includes(mode) ? mode : "suit";
-  } catch {
-    return "suit";
-  }
+  try { const mode = localStorage.getItem(SORT_KEY); return SORTS.includes(mode) ? mode : "suit"; } catch { return "suit"; }
 }
 
 export function setHandSort(mode) {
-  try { window.localStorage.setItem(SORT_KEY, mode); } catch { /* private mode */ }
+  try { localStorage.setItem(SORT_KEY, mode); } catch { /* private mode */ }
 }
 
 // The indexes of `codes` as shown: by suit then run (A 2 … K), or by rank then suit (stable:

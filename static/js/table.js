@@ -594,11 +594,7 @@ export class Table {
     } catch (e) {
       console.error(e);
     }
-    // Every card's corner in view, in one row or more (static/js/hand_layout.js); before the first
-    // lay-out the CSS overlaps the cards by their count.
-    const n = String($("hand").children.length || 1);
-    if ($("hand").style.getPropertyValue("--n") !== n) $("hand").style.setProperty("--n", n);
-    layHand($("hand"));
+    layHand($("hand")); // every card's corner in view (static/js/hand_layout.js)
     this.renderTimer();
     this.updateLog(previous);
     this.paintLastMove();
@@ -1150,7 +1146,7 @@ export class Table {
     }
     const moved = !!previous && previous.room.state_version !== room.state_version;
     const fresh = !moved ? [] : (room.moves_now && room.moves_now.length ? room.moves_now : (room.last_move ? [room.last_move] : []));
-    // What the first of them took (a whole discard pile, a stolen pile), read in the view before it.
+    // What the first took (a discard pile, a stolen pile), read in the view before it.
     if (fresh.length && fresh[0].move && this.game.taken && previous.view) {
       const taken = this.game.taken(fresh[0].move, previous.view);
       if (taken) fresh[0].taken = taken;
@@ -1173,9 +1169,8 @@ export class Table {
     while (list.childNodes.length > LOG_KEEP) list.lastChild.remove();
   }
 
-  // The line on the table of what the others just did (docs/ui.md `[data-last-move]`): their two
-  // latest moves of this hand, newest first, in the log's words, with the cards a move took when
-  // this page saw it made; your own last move while no one else has moved.
+  // `[data-last-move]` (docs/ui.md): the others' two latest moves of the hand, newest first, in
+  // the log's words; yours while no one else has moved.
   paintLastMove() {
     const box = $("last-move");
     if (!box) return;
@@ -1292,18 +1287,17 @@ export class Table {
   // --- shell controls -------------------------------------------------------------------------
   bindShell() {
     watchHand($("hand"));
-    // The line of the latest moves is cut to one line: a tap on it opens the whole log (a phone's drawer).
+    // A tap on the latest moves opens the whole log (a phone's drawer).
     $("last-move").addEventListener("click", () => {
       const toggle = $("side-toggle");
       if (toggle.offsetParent && !$("side").classList.contains("side--open")) toggle.click();
     });
-    // The hand's order (by suit and run, or by rank), the player's choice kept in this browser.
+    // The hand's order, kept in this browser; named by the order shown, a press's effect its tooltip.
     const sorter = $("hand-sort");
     if (sorter) {
       const paintSort = () => {
         const mode = handSort();
         sorter.dataset.handSort = mode;
-        // Its name is the order shown ("Por naipe"); what a press does is in its tooltip.
         sorter.title = sorter.dataset[mode === "rank" ? "labelRank" : "labelSuit"];
         for (const label of sorter.querySelectorAll("[data-sort]")) label.hidden = label.dataset.sort !== mode;
       };
