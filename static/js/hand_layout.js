@@ -1,8 +1,6 @@
-// A hand held with a thumb (docs/ui.md "The hand"): every card's index corner in view and
-// tappable. One row while each card keeps MIN_SHOW px in view, else as few rows as that needs,
-// each laid over the one above so only its index strip shows; a raised card rises into room
-// kept for it and is never painted over a later card. The order is the player's (by suit and
-// run, or by rank), kept in the browser.
+// A hand held with a thumb (docs/ui.md "The hand"): one row while each card keeps MIN_SHOW px
+// in view, else as few rows as needed, each over the index strip of the one above; a raised
+// card rises into room kept for it. The order (suit and run, or rank) is kept in the browser.
 
 import { SUIT_ORDER } from "./cards.js";
 
