@@ -7,7 +7,7 @@ from django.contrib import admin
 from django.contrib.admin.models import LogEntry
 from django.utils.translation import gettext_lazy as _
 
-from accounts import admin_lockout, audit  # noqa: F401  (admin_lockout registers axes' attempts)
+from accounts import admin_lockout, admin_permissions, audit  # noqa: F401  (they register axes' attempts and the groups)
 from accounts.admin_base import ReadOnlyAdmin
 
 

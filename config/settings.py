@@ -295,7 +295,9 @@ TOURNAMENT_END_GRACE_SECONDS = env_int("MESA_TOURNAMENT_END_GRACE_SECONDS", 180,
 TOURNAMENT_TABLES_PER_PASS = 20
 
 # Room timing (seconds); tests shorten them through the environment.
-BOT_DELAY_SECONDS = env_int("MESA_BOT_DELAY_MS", 700, 0, 60_000) / 1000
+# A bot's consecutive moves are at least this far apart, as people see them: each card's flight
+# (static/js/motion.js, 650 ms) lands and its line under the table is read before the next move.
+BOT_DELAY_SECONDS = env_int("MESA_BOT_DELAY_MS", 1200, 0, 60_000) / 1000
 ABSENCE_GRACE_SECONDS = env_int("MESA_ABSENCE_SECONDS", 120, 1)
 DISCONNECTED_TURN_SECONDS = env_int("MESA_DISCONNECTED_TURN_SECONDS", 30, 1)
 EMPTY_ROOM_EXPIRY_SECONDS = env_int("MESA_EMPTY_ROOM_SECONDS", 120, 1)

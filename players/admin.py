@@ -10,6 +10,7 @@ from django.utils.translation import ngettext
 
 from accounts import audit
 from accounts.admin_base import RefusedActions
+from accounts.admin_permissions import TranslatedPermissions
 from accounts.models import User
 from players import admin_erasure
 from rooms.actions import moderation
@@ -19,7 +20,7 @@ RESET_PERMISSION = "chat.add_sitemute"
 
 
 @admin.register(User)
-class UserAdmin(RefusedActions, DjangoUserAdmin):
+class UserAdmin(TranslatedPermissions, RefusedActions, DjangoUserAdmin):
     fieldsets = (
         *DjangoUserAdmin.fieldsets,
         (_("Mesa"), {"fields": ("display_name", "language", "pending_email", "records", "erase_link")}),

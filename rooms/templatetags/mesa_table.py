@@ -97,7 +97,8 @@ def common_strings() -> dict:
         "rating_profile": _("%(name)s's page: ratings and statistics (opens in a new tab)"),
         "view_profile": _("See profile"),
         "rating_changes": _("Rating after this match"),
-        "rating_change": _("Change"),
+        # In a context: the admin's "Change" (a link to edit) is Django's own word, not a rating's.
+        "rating_change": pgettext("rating", "Change"),
         "rating_new": _("New rating"),
         "rating_left": _("left"),
         "waiting_next": _("plays from the next deal"),

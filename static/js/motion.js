@@ -3,7 +3,9 @@
 // its old place to its new one (Web Animations API, FLIP). The flying copies ignore the
 // pointer, so a move's animation never blocks the next click. Off with prefers-reduced-motion.
 
-const FLIGHT_MS = 420;
+// Long enough for a card to be followed across a phone's screen (a bot's next move comes no
+// sooner than MESA_BOT_DELAY_MS, 1,200 ms by default, after the last).
+const FLIGHT_MS = 650;
 
 export class Motion {
   constructor() {

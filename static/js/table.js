@@ -6,6 +6,7 @@
 
 import { cardName, fill } from "./cards.js";
 import { Motion } from "./motion.js";
+import { handSort, layHand, setHandSort, SORTS, watchHand } from "./hand_layout.js";
 import { sound } from "./sound.js";
 import { callAttention, dropAttention } from "./attention.js";
 import { confirmTimeLimit, eventTextFor, leaveConfirmation, paintClosed, paintRoomEvents, renderHostPowers } from "./room_events.js";
@@ -593,11 +594,10 @@ export class Table {
     } catch (e) {
       console.error(e);
     }
-    // The hand's cards overlap just enough to fit (static/css/table.css reads the count).
-    const n = String($("hand").children.length || 1);
-    if ($("hand").style.getPropertyValue("--n") !== n) $("hand").style.setProperty("--n", n);
+    layHand($("hand")); // every card's corner in view (static/js/hand_layout.js)
     this.renderTimer();
     this.updateLog(previous);
+    this.paintLastMove();
     paintRoomEvents(this);
     this.announceLastMove(previous);
     const mine = this.myTurn;
@@ -1146,6 +1146,11 @@ export class Table {
     }
     const moved = !!previous && previous.room.state_version !== room.state_version;
     const fresh = !moved ? [] : (room.moves_now && room.moves_now.length ? room.moves_now : (room.last_move ? [room.last_move] : []));
+    // What the first took (a discard pile, a stolen pile), read in the view before it.
+    if (fresh.length && fresh[0].move && this.game.taken && previous.view) {
+      const taken = this.game.taken(fresh[0].move, previous.view);
+      if (taken) fresh[0].taken = taken;
+    }
     if (fresh.some((entry) => entry.kind === "deal")) {
       this.log = fresh.slice(fresh.findLastIndex((entry) => entry.kind === "deal"));
       this.paintLog();
@@ -1162,6 +1167,26 @@ export class Table {
     this.markEventsLogged();
     while (this.log.length > LOG_KEEP) this.log.shift();
     while (list.childNodes.length > LOG_KEEP) list.lastChild.remove();
+  }
+
+  // `[data-last-move]` (docs/ui.md): the others' two latest moves of the hand, newest first, in
+  // the log's words; yours while no one else has moved.
+  paintLastMove() {
+    const box = $("last-move");
+    if (!box) return;
+    const you = this.snapshot.you.seat;
+    const moves = this.log.filter((e) => e && e.kind !== "deal" && (e.move || e.kind === "leave" || e.kind === "stand_in"));
+    let shown = moves.filter((e) => e.seat === null || e.seat === undefined || e.seat !== you).slice(-2);
+    if (!shown.length) shown = moves.slice(-1);
+    const G = S.game || {};
+    const texts = shown.reverse().map((entry) => {
+      const text = this.sentence(this.describeEntry(entry));
+      return text && entry.taken && G.taken_n ? `${text} ${fill(G.taken_n, { n: entry.taken })}` : text;
+    }).filter(Boolean);
+    if (this.drawnFrom("last-move", texts)) return;
+    box.replaceChildren(...texts.map((text, i) => el("span", { class: `last-move__item${i ? "" : " last-move__item--new"}`, text })));
+    box.title = texts.join("\n");
+    box.dataset.moves = String(texts.length);
   }
 
   paintLog() {
@@ -1261,6 +1286,28 @@ export class Table {
 
   // --- shell controls -------------------------------------------------------------------------
   bindShell() {
+    watchHand($("hand"));
+    // A tap on the latest moves opens the whole log (a phone's drawer).
+    $("last-move").addEventListener("click", () => {
+      const toggle = $("side-toggle");
+      if (toggle.offsetParent && !$("side").classList.contains("side--open")) toggle.click();
+    });
+    // The hand's order, kept in this browser; named by the order shown, a press's effect its tooltip.
+    const sorter = $("hand-sort");
+    if (sorter) {
+      const paintSort = () => {
+        const mode = handSort();
+        sorter.dataset.handSort = mode;
+        sorter.title = sorter.dataset[mode === "rank" ? "labelRank" : "labelSuit"];
+        for (const label of sorter.querySelectorAll("[data-sort]")) label.hidden = label.dataset.sort !== mode;
+      };
+      paintSort();
+      sorter.addEventListener("click", () => {
+        setHandSort(SORTS[(SORTS.indexOf(handSort()) + 1) % SORTS.length]);
+        paintSort();
+        if (this.snapshot) this.render(this.snapshot);
+      });
+    }
     const mute = $("mute");
     const paintMute = () => {
       mute.setAttribute("aria-pressed", sound.muted ? "true" : "false");

@@ -176,7 +176,7 @@ LONG_FLIGHT_JS = """() => {
   const from = document.getElementById('stock').getBoundingClientRect();
   t.motion.ms = 20000;
   t.busy = true;
-  t.motion.fly([{ from, to, back: true }]).then(() => { t.busy = false; t.motion.ms = 420; t.pump(); });
+  t.motion.fly([{ from, to, back: true }]).then(() => { t.busy = false; t.motion.ms = 650; t.pump(); });
 }"""
 
 

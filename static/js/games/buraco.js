@@ -5,6 +5,7 @@
 
 import { cardElement, fill } from "../cards.js";
 import { runProblem } from "./buraco_runs.js";
+import { sortedIndexes } from "../hand_layout.js";
 import { patchChildren, placeChildren, setText, startTable } from "../table.js";
 
 const $ = (id) => document.getElementById(id);
@@ -88,9 +89,10 @@ const game = {
     this.paintOptions(t);
   },
 
-  // The hand's card buttons, in order: the ones already there are kept (by code, in their
-  // order), only a card new to the hand is made, and one that left is taken out; so a draw or
-  // a meld restyles the few cards it moved, not the whole hand.
+  // The hand's card buttons, one per card of the view's hand (by its index there), placed in the
+  // order the player chose (by suit and run, or by rank): the ones already there are kept (by
+  // code), only a card new to the hand is made, and one that left is taken out; so a draw or a
+  // meld restyles the few cards it moved, not the whole hand.
   handNodes(t, box, hand) {
     const spare = new Map();
     for (const node of box.children) {
@@ -107,7 +109,7 @@ const game = {
       node.addEventListener("click", () => this.toggle(t, Number(node.dataset.index)));
       return node;
     });
-    placeChildren(box, nodes);
+    placeChildren(box, sortedIndexes(hand).map((i) => nodes[i]));
     return nodes;
   },
 
@@ -162,7 +164,7 @@ const game = {
     if (!t.myTurn) { t.hint(t.S.not_your_turn); return; }
     if (this.selected.has(index)) this.selected.delete(index);
     else this.selected.add(index);
-    const node = $("hand").children[index];
+    const node = $("hand").querySelector(`[data-index="${index}"]`);
     if (node) node.setAttribute("aria-pressed", this.selected.has(index) ? "true" : "false");
     this.paintOptions(t);
   },
@@ -255,6 +257,9 @@ const game = {
     if (move.type === "discard") return fill(G.discard_desc, { name, card: t.cardName(move.card) });
     return "";
   },
+
+  // How many cards a move took, read in the view before it: the whole discard pile.
+  taken(move, before) { return move.type === "draw_discard" ? ((before || {}).discard || []).length || null : null; },
 
   soundOf(move) {
     return { draw_stock: "draw", draw_discard: "capture", meld: "meld", add: "meld", discard: "discard" }[move.type] || "move";

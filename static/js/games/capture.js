@@ -203,6 +203,14 @@ const game = {
     return "";
   },
 
+  // How many cards a move took, read in the view before it: the stolen pile (the card that took it aside).
+  taken(move, before) {
+    if (move.type !== "steal" || !before) return null;
+    const piles = before.double_piles ? before.double_piles[move.from] : [(before.piles || {})[move.from]];
+    const pile = (piles || [])[move.from_pile ?? 0];
+    return pile && pile.count ? pile.count : null;
+  },
+
   // Why the hand ended: the stock and the hands ran out, or too few players were left.
   endReason(t, last) {
     const result = last.result || {};

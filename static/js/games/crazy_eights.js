@@ -4,6 +4,7 @@
 
 import { cardElement, fill, SUIT_ORDER, SUIT_SYMBOLS, rankLabel } from "../cards.js";
 import { setText, startTable } from "../table.js";
+import { sortedCards } from "../hand_layout.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -31,7 +32,8 @@ const game = {
     const S = t.S;
     const G = S.game;
     const view = snap.view || {};
-    const hand = view.hand || [];
+    // In the order the player chose (by suit and run, or by rank); a card is known by its code.
+    const hand = sortedCards(view.hand || []);
     if (view.drawn && t.myTurn) {
       if (this.lifted !== view.drawn) this.focusIndex = Math.max(0, hand.indexOf(view.drawn));
       this.lifted = view.drawn;
@@ -132,7 +134,8 @@ const game = {
     this.lifted = code;
     this.chipsOpen = code[0] === "8";
     t.render(t.snapshot);
-    if (this.chipsOpen) t.hint(t.S.game.choose_suit);
+    // An eight's "choose the suit" goes when another card is lifted.
+    t.hint(this.chipsOpen ? t.S.game.choose_suit : "");
   },
 
   playLifted(t) {
