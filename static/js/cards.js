@@ -73,9 +73,10 @@ function buildCard(code, S, tag, small) {
   el.dataset.card = code;
   el.classList.add(isRed(code) ? "card--red" : "card--black");
   const name = cardName(code, S);
-  if (tag === "button") el.setAttribute("aria-label", name);
-  else { el.setAttribute("role", "img"); el.setAttribute("aria-label", name); }
   const rank = rankLabel(code[0]);
+  // A button's name holds the letter it shows ("J, valete de paus"): who plays by voice says what they see.
+  if (tag === "button") el.setAttribute("aria-label", /[AJQK]/.test(code[0]) ? `${rank}, ${name}` : name);
+  else { el.setAttribute("role", "img"); el.setAttribute("aria-label", name); }
   const suit = SUIT_SYMBOLS[code[1]] || "?";
   const corner = document.createElement("span");
   corner.className = "card__corner";
