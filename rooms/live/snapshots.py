@@ -195,6 +195,7 @@ def room_entry(
         "next_fingerprint": room.next_fingerprint,
         "dealer": room.dealer,
         "rated": room.rated,
+        "arena": room.arena,  # an app's table (a tournament's): nobody sits but whom it seats
         "player_url": player_url(),  # a person's page: "{id}" is their user id (docs/protocol.md)
         "seats": [
             {

@@ -704,7 +704,7 @@ export class Table {
     if (!seat.connected && !empty) classes.push("seat--offline");
     if (this.game.teams) classes.push(`seat--team${seat.team}`);
     const head = el("div", { class: "seat__head" },
-      el("span", { class: "seat__name", text: empty ? S.empty_seat : (isMe ? `${seat.name} (${S.you})` : seat.name),
+      el("span", { class: "seat__name", text: empty ? (room.arena ? S.closed_seat : S.empty_seat) : (isMe ? `${seat.name} (${S.you})` : seat.name),
         title: empty ? null : seat.name,
         // A tap shows the whole name with a link to the person's page (enableFullNames): never a
         // link itself, so a stray tap does not leave a running table.
@@ -787,7 +787,8 @@ export class Table {
   seatControls(seat, empty) {
     const snap = this.snapshot;
     const controls = el("div", { class: "seat__controls" });
-    if (snap.room.status === "closed") return controls; // nothing to sit in or change any more
+    // Nothing to sit in or change any more; nor at an arena table, where only whom its app seats sits.
+    if (snap.room.status === "closed" || snap.room.arena) return controls;
     const unseated = snap.you.seat === null;
     const small = "button button--ghost button--small";
     // The buttons of a seat in play are small (an icon with its words for screen readers).

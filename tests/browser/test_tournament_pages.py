@@ -102,6 +102,9 @@ def test_join_be_seated_play_come_back_and_see_the_podium_on_a_phone_and_a_desk(
         page.wait_for_function(f"() => ({STATUS_JS})() === 'playing'", timeout=30000)
     assert no_horizontal_scroll(phone)
     look(phone, "tournament_phone_table")
+    # Two players at Rouba Monte's four seats: the other two are closed, with nothing to sit in.
+    assert phone.locator("#table [data-action=sit]").count() == 0
+    assert phone.locator(".seat--empty .seat__name").all_inner_texts() == ["Closed seat", "Closed seat"]
 
     # They play the deal (each plays a legal move at their turn) to the match's end.
     for _ in range(1000):

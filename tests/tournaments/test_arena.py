@@ -437,3 +437,21 @@ def test_a_player_whose_every_move_the_clock_made_is_absent(people, clock):
     assert alice_result.outcome == "absent" and alice_result.points == 0
     assert fresh(Entry.objects.get(user=alice)).absences == 1
     assert TableResult.objects.get(table=table, entry__user=bob).outcome != "absent"
+
+
+def test_an_arena_tables_snapshot_says_so_and_an_ordinary_rooms_does_not(alice, bob):
+    from rooms.actions.arena import open_arena_table
+    from rooms.live import broadcast
+
+    table = open_arena_table(
+        game="rouba_monte",
+        name="Mesa 1",
+        places=[alice, bob],
+        options={},
+        time_limit=30,
+        rated=False,
+        hands_per_match=None,
+    )
+    ordinary = rooms.create_room(alice, "rouba_monte", "Mesa")
+    assert broadcast.room_snapshots(table.id, only_user=bob.id)[bob.id]["room"]["arena"] is True
+    assert broadcast.room_snapshots(ordinary.id, only_user=alice.id)[alice.id]["room"]["arena"] is False
