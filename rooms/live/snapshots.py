@@ -168,9 +168,8 @@ def room_entry(
 ) -> dict:
     """The room part of a snapshot.
 
-    The twenty-hand history is most of a snapshot's size (over 9 KB of the 12 once a room has twenty
-    hands) and changes only when a hand ends, so a broadcast carries it only then; ``history_key`` is
-    always there, and a client that holds another key asks for a full snapshot (docs/protocol.md).
+    The twenty-hand history (9 KB of a 12 KB snapshot) changes only when a hand ends: a broadcast carries it
+    only then, ``history_key`` always; a client holding another key asks for a full one (docs/protocol.md).
     """
     seat_map = {room_seat: engine_seat for engine_seat, room_seat in enumerate(hand.seat_map if hand else [])}
     ratings = extensions.seat_ratings(room.game, seats, match)
@@ -195,7 +194,7 @@ def room_entry(
         "next_fingerprint": room.next_fingerprint,
         "dealer": room.dealer,
         "rated": room.rated,
-        "arena": room.arena,  # an app's table (a tournament's): nobody sits but whom it seats
+        "arena": room.arena,  # a tournament's table: nobody sits but whom it seats
         "player_url": player_url(),  # a person's page: "{id}" is their user id (docs/protocol.md)
         "seats": [
             {
