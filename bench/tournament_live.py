@@ -208,6 +208,8 @@ def main() -> None:
             st.start_worker()
             st.start_beat()
         result = asyncio.run(run(args, st, server.port))
+        if result["error_count"]:
+            print(st.logs()[-6000:])
     finally:
         st.stop()
         shutil.rmtree(st.workdir, ignore_errors=True)

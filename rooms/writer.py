@@ -12,6 +12,11 @@ next waiter as soon as the holder has committed. The lock is let go right after
 this one's snapshots. Another process (a ``manage.py`` command) still meets the
 busy handler, as before.
 
+Only an outermost transaction takes the lock. A unit of work opened inside
+another transaction (a tournament's pass opening its tables) already holds
+SQLite's lock through that transaction's ``BEGIN IMMEDIATE``: waiting there for
+this lock, held by a thread that waits for SQLite's, would stall both.
+
 PostgreSQL locks the room's row, not the database: nothing is serialised there.
 """
 
@@ -30,7 +35,7 @@ _lock = threading.RLock()
 @contextmanager
 def atomic():
     """``transaction.atomic()`` taken in turn with this process's other writers on SQLite."""
-    if connection.vendor != "sqlite":
+    if connection.vendor != "sqlite" or connection.in_atomic_block:
         with transaction.atomic():
             yield
         return

@@ -102,3 +102,26 @@ def test_writers_of_several_threads_take_turns_and_all_commit(alice):
 def test_postgresql_serialises_nothing_here():
     with writer.atomic():
         assert lock_is_free_elsewhere()
+
+
+@needs_sqlite
+def test_a_unit_inside_a_plain_transaction_does_not_take_the_lock(monkeypatch):
+    """A tournament's pass opens its tables inside its own transaction, which holds SQLite's lock already:
+    waiting there for this lock, held by a thread waiting for SQLite's, would stall both."""
+    taken = []
+
+    class Recording:
+        def acquire(self, timeout=None):
+            taken.append(timeout)
+            return True
+
+        def release(self):
+            pass
+
+    monkeypatch.setattr(writer, "_lock", Recording())
+    with transaction.atomic(), writer.atomic():
+        Room.objects.all().count()
+    assert taken == []
+    with writer.atomic():
+        Room.objects.all().count()
+    assert len(taken) == 1
