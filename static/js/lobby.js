@@ -2,6 +2,7 @@
 // create-room form showing only the fields, choices and limits of the chosen game.
 
 import { fill } from "./cards.js";
+import { limitSelect, showGameFields } from "./game_fields.js";
 import { keepOpen } from "./site_socket.js";
 
 const S = JSON.parse(document.getElementById("mesa-strings").textContent);
@@ -13,30 +14,11 @@ const $ = (id) => document.getElementById(id);
 const GAMES = JSON.parse(document.getElementById("mesa-games").textContent);
 const form = document.getElementById("create-room");
 const gameSelect = form && form.querySelector("[name=game]");
-const forGame = (node, game) => node.dataset.games.split(" ").includes(game);
-
-function limitSelect(select, allowed, fallback) {
-  for (const option of select.options) {
-    option.hidden = option.disabled = !allowed(option);
-  }
-  const current = select.options[select.selectedIndex];
-  if (!current || current.disabled) select.value = String(fallback);
-}
 
 function showFields() {
   const game = gameSelect.value;
   const rules = GAMES[game];
-  form.querySelectorAll(".field[data-games]").forEach((field) => { field.hidden = !forGame(field, game); });
-  form.querySelectorAll("input[type=checkbox][data-games]").forEach((box) => {
-    const on = forGame(box, game);
-    box.closest("label").parentElement.hidden = !on;
-    if (!on) box.checked = false;
-  });
-  form.querySelectorAll("select:not([name=bots])").forEach((select) => {
-    if (![...select.options].some((o) => o.dataset.games)) return;
-    const fallback = select.name === "seat_count" ? rules.default_seats : rules.defaults[select.name];
-    limitSelect(select, (o) => !o.dataset.games || forGame(o, game), fallback);
-  });
+  showGameFields(form, game, rules, "[name=bots]");
   limitBots();
   // "Game default (20 s)": the chosen game's own default, in a label short enough for a phone.
   const fallbackTime = form.querySelector("[name=time_limit] option[value=default]");
