@@ -9,7 +9,7 @@ out. Then it reads the records: every person ranked once, each one's score the s
 points, the podium's trophies the first three.
 
     .venv/bin/python bench/tournament_live.py --people 20 --minutes 3
-    .venv/bin/python bench/tournament_live.py --people 200 --minutes 3 --stack
+    .venv/bin/python bench/tournament_live.py --people 200 --minutes 3 --stack --pace 1.5
 
 Prints the tables played and "a table's end to the next seat": from the moment a person's match is
 over (their table's ``match_over`` snapshot) to their next ``tournament_table`` notice, p50 / p95 / p99.
@@ -85,7 +85,9 @@ class SiteSocket:
         await self.ws.close()
 
 
-async def person(port: int, session: str, site: SiteSocket, until: float, waits: list, errors: list) -> int:
+async def person(
+    port: int, session: str, site: SiteSocket, until: float, waits: list, errors: list, pace: float
+) -> int:
     """Play every table the tournament gives this person until the clock runs out; the tables played."""
     played, ended = 0, None
     while True:
@@ -98,10 +100,13 @@ async def person(port: int, session: str, site: SiteSocket, until: float, waits:
         try:
             async with Client(port, session, notice["room"]) as client:
                 snap = await client.current(timeout=30)
-                await autoplay(client, snap["you"]["seat"], until_status=("match_over", "closed"), timeout=180)
+                await autoplay(
+                    client, snap["you"]["seat"], until_status=("match_over", "closed"), timeout=180, pace=pace
+                )
+            ended = time.monotonic()
         except Exception as exc:  # noqa: BLE001 - counted and shown
             errors.append(f"{type(exc).__name__}: {exc}")
-        ended = time.monotonic()
+            ended = None  # the table went on without this person: when it ended is not known here
         played += 1
 
 
@@ -135,7 +140,10 @@ async def run(args, st, port: int) -> dict:
     waits: list[float] = []
     errors: list[str] = []
     played = await asyncio.gather(
-        *(person(port, users[n]["session"], site, until, waits, errors) for n, site in zip(names, sites, strict=True))
+        *(
+            person(port, users[n]["session"], site, until, waits, errors, args.pace)
+            for n, site in zip(names, sites, strict=True)
+        )
     )
     for site in sites:
         await site.stop()
@@ -162,6 +170,7 @@ async def run(args, st, port: int) -> dict:
     return {
         "people": args.people,
         "minutes": args.minutes,
+        "pace_s": args.pace,
         "mode": "stack" if args.stack else "embedded",
         "tables": records["tables"],
         "tables_played_per_person": {
@@ -186,6 +195,7 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--people", type=int, default=20)
     p.add_argument("--minutes", type=int, default=3, choices=range(1, 11), metavar="1-10")
+    p.add_argument("--pace", type=float, default=0.0, help="seconds a person thinks before each move (0: none)")
     p.add_argument(
         "--stack", action="store_true", help="PostgreSQL, Redis, a worker and beat instead of the embedded site"
     )

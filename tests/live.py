@@ -151,9 +151,12 @@ def pick(legal: list) -> dict:
     return next((m for m in legal if m.get("type") != "draw"), legal[0])
 
 
-async def autoplay(client: Client, seat: int, until_status=("match_over", "hand_over"), timeout: float = 60.0):
+async def autoplay(
+    client: Client, seat: int, until_status=("match_over", "hand_over"), timeout: float = 60.0, pace: float = 0.0
+):
     """Play the first legal move whenever it is this seat's turn, until the hand or match ends.
 
+    ``pace``: seconds a person thinks before each move (0: as fast as the server answers).
     Returns the last snapshot seen.
     """
     moved_on = -1
@@ -175,6 +178,8 @@ async def autoplay(client: Client, seat: int, until_status=("match_over", "hand_
                 return msg
             if room["seats"][seat]["turn"] and msg["legal"] and msg["version"] > moved_on and not room["paused"]:
                 moved_on = msg["version"]
+                if pace:
+                    await asyncio.sleep(pace)
                 await client.send("move", version=msg["version"], move=pick(msg["legal"]))
 
     snap = client.snapshot
