@@ -59,6 +59,7 @@ sys.path.insert(0, str(ROOT))
 import websockets  # noqa: E402
 
 from bench import move_phases  # noqa: E402
+from rooms.live import patch  # noqa: E402 - plain Python, no Django
 from scripts import stack as stackmod  # noqa: E402
 
 CLK_TCK = os.sysconf("SC_CLK_TCK")
@@ -383,12 +384,15 @@ class Person:
         self.session, self.user_id = info["session"], info["id"]
         self.version = -1
         self.moved_on = -1
+        self.wire = None  # the last snapshot as received: a patch's base
         self.next_id = 0
         self.ws = None
         self.status = None
 
     async def connect(self):
         url = f"ws://127.0.0.1:{self.port}/ws/rooms/{self.table.code}/"
+        if self.table.run.args.frames == "patch":
+            url += "?patch=1"  # as the table page asks (docs/protocol.md)
         headers = {"Cookie": f"sessionid={self.session}", "Origin": f"http://127.0.0.1:{self.port}"}
         for attempt in range(5):
             try:
@@ -422,11 +426,17 @@ class Person:
                         version = self.table.move_ids.pop(msg.get("id"), None)
                         self.table.pending.pop(version, None)
                     continue
-                if kind != "snapshot":
+                if kind not in ("snapshot", "patch"):
                     continue
                 if run.in_window(now):
                     run.snapshots += 1
                     run.snapshot_bytes += len(raw)
+                if kind == "patch":
+                    if self.wire is None or self.wire["room"]["version"] != msg["base"]:
+                        run.errors["patch_without_base"] += 1
+                        continue
+                    msg = patch.apply(self.wire, msg["ops"])
+                self.wire = msg
                 self.on_snapshot(msg, now)
         except websockets.ConnectionClosed as exc:
             if not run.stopping:
@@ -999,6 +1009,9 @@ def parse_args(argv=None):
     p.add_argument("--profile-gil", action="store_true", help="profile only the thread holding the GIL: CPU, not waits")
     p.add_argument("--variant", default="", help=f"comma list of in-memory changes to measure: {', '.join(VARIANTS)}")
     p.add_argument("--debug", action="store_true", help="run the started stack with DEBUG on (off by default)")
+    p.add_argument(
+        "--frames", default="patch", choices=("patch", "whole"), help="changes as patches (as the page asks) or whole"
+    )
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", help="write the results here")
     p.add_argument("--keep-logs", action="store_true")

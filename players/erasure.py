@@ -28,6 +28,7 @@ from accounts import audit, lockout, pseudonyms
 from chat.models import ChatMessage
 from friends import relations
 from players import erasure_records
+from rooms import room_cache
 from rooms.actions.seats import leave_seat
 from rooms.hints.models import Hint
 from rooms.models import Match, Participant, Presence, Room, Seat
@@ -44,6 +45,7 @@ def erase(user) -> str:
         emails = {locked.email or "", locked.pending_email} - {""}
         rooms = left | _rooms_of(locked) | erasure_records.rooms_naming(names)
         erasure_records.rewrite(locked, tag, names, emails, rooms)
+        room_cache.stale(rooms)  # every process reads these rooms' rewritten records again
         lockout.forget(locked.username, *emails)
         locked.pseudonym = tag
         locked.username = f"jogador-{tag}"

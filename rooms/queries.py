@@ -112,6 +112,13 @@ def _locked_rooms():
     return Room.objects.select_for_update(of=("self",)).select_related(*LOCK_RELATED).defer(*LOCK_DEFERRED)
 
 
+def _locked_rows():
+    return Room.objects.select_for_update().defer("history")
+
+
+# The room's own row alone: what a unit of work reads when the process kept the rest (rooms/room_cache.py).
+ROW_BY_CODE = CompiledSelect("row_by_code", lambda v: _locked_rows().filter(code=v), _MARK_TEXT, True)
+ROW_BY_ID = CompiledSelect("row_by_id", lambda v: _locked_rows().filter(pk=v), _MARK_INT, True)
 ROOM_BY_CODE = CompiledSelect("room_by_code", lambda v: _locked_rooms().filter(code=v), _MARK_TEXT, True)
 ROOM_BY_ID = CompiledSelect("room_by_id", lambda v: _locked_rooms().filter(pk=v), _MARK_INT, True)
 SEATS_OF_ROOM = CompiledSelect(
@@ -124,6 +131,12 @@ SEATS_OF_ROOM = CompiledSelect(
 def lock_room(code: str | None = None, room_id: int | None = None) -> Room | None:
     """The room row locked for this transaction (FOR UPDATE where the database has it)."""
     rows = ROOM_BY_CODE.fetch(code) if room_id is None else ROOM_BY_ID.fetch(room_id)
+    return rows[0] if rows else None
+
+
+def lock_room_row(code: str | None = None, room_id: int | None = None) -> Room | None:
+    """The room row locked for this transaction, without its host, match or hand."""
+    rows = ROW_BY_CODE.fetch(code) if room_id is None else ROW_BY_ID.fetch(room_id)
     return rows[0] if rows else None
 
 

@@ -2,7 +2,8 @@
 
 ``with open_table(code, user=..., host_only=...) as t:`` locks the room's row
 (IMMEDIATE transactions serialise SQLite writers) and reads the room with its
-match and hand; seats and the engine state are read on first use, once. The
+match and hand (or takes them, the seats and the engine state from this process's
+copy, rooms/room_cache.py); seats and the engine state are read on first use, once. The
 action checks and changes ``t``. On a clean exit the table bumps the room's
 versions, plans the deadline when the game state changed, writes the dirty
 rows, and after commit publishes every connected user's snapshot, schedules
@@ -25,7 +26,7 @@ from django.dispatch import Signal
 from config import realtime
 from games import IllegalMove, fair, registry
 from games.canonical import canonical_move
-from rooms import clock, match_length, queries, seat_rules, writer
+from rooms import clock, match_length, queries, room_cache, seat_rules, writer
 from rooms.errors import RoomError
 from rooms.live import broadcast
 from rooms.models import Hand, Match, Room, Seat
@@ -47,7 +48,7 @@ deadline_planned = Signal()
 def open_table(code=None, *, room_id=None, user=None, host_only=False, allow_closed=False, missing_ok=False):
     """The room locked for one action (by code, or by id for tasks); see the module's docstring."""
     with writer.atomic():  # on SQLite, in turn with this process's other writers (rooms/writer.py)
-        room = queries.lock_room(code=code) if room_id is None else queries.lock_room(room_id=room_id)
+        room, kept = room_cache.lock(code=code, room_id=room_id)  # the rest from this process's copy if it holds
         if room is None:
             if not missing_ok:
                 raise RoomError("room_not_found", "This room does not exist.")
@@ -57,7 +58,7 @@ def open_table(code=None, *, room_id=None, user=None, host_only=False, allow_clo
             raise RoomError("room_closed", "This room is closed.")
         if host_only and room.host_id != user.id:
             raise RoomError("not_host", "Only the host can do that.")
-        table = Table(room, user)
+        table = Table(room, user, kept)
         yield table
         table.commit()
 
@@ -65,13 +66,13 @@ def open_table(code=None, *, room_id=None, user=None, host_only=False, allow_clo
 class Table:
     """A locked room and what an action does to it; written and published by ``commit``."""
 
-    def __init__(self, room: Room, user=None):
+    def __init__(self, room: Room, user=None, kept: room_cache.Kept | None = None):
         self.room = room
         self.user = user
         self.spec = registry.spec(room.game)
         self.engine = registry.get(room.game)
-        self._seats: list[Seat] | None = None
-        self._state = None
+        self._seats: list[Seat] | None = kept.seats if kept else None
+        self._state = kept.state if kept else None
         self._dirty: dict[int, tuple[Seat, set | None]] = {}
         self._logged: list[Hand] = []  # hands with log entries waiting for commit
         self._bumped = False
@@ -204,10 +205,7 @@ class Table:
 
     def _legal_copy(self, engine_seat: int, move) -> dict:
         """The legal move that ``move`` names, the engine's own copy: only that is applied, stored and sent.
-
-        A move naming none is refused with the engine's own code (``bad_move`` for
-        unknown keys or wrong types); the client's dict never goes further.
-        """
+        One naming none is refused with the engine's code (``bad_move``); the client's dict goes no further."""
         played = canonical_move(self.engine.legal_moves(self.state, engine_seat), move)
         if played is not None:
             return played
@@ -367,14 +365,14 @@ class Table:
             room.save()
         else:
             queries.save_fields(room, ROOM_FIELDS_BUT_HISTORY, moves_of=with_room)
-        # robust: a channel layer or broker that is down must not turn a committed action into
-        # an error; clients resynchronise from the snapshot they get when they reconnect.
+        # robust: a layer or broker that is down must not turn a committed action into an error.
         if self._schedule and room.deadline is not None and not room.paused:
             room_id, version, eta = room.id, room.state_version, room.deadline
             transaction.on_commit(
                 lambda: deadline_planned.send(Table, room_id=room_id, version=version, eta=eta), robust=True
             )
         transaction.on_commit(self._publish, robust=True)
+        transaction.on_commit(self._keep, robust=True)  # once published: the next unit may take them
         lobby = self.lobby if self.lobby is not None else room.status != Room.Status.PLAYING
         if lobby:
             transaction.on_commit(broadcast.publish_lobby, robust=True)
@@ -385,6 +383,9 @@ class Table:
             self.reply = messages.get(self.user.id)
             self.room.acting_reply = self.reply
         self._send_events()
+
+    def _keep(self) -> None:
+        room_cache.keep(self.room, self._seats, self._state)
 
     def _send_events(self) -> None:
         if self.events:

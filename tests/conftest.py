@@ -76,6 +76,20 @@ def empty_cache():
 
 
 @pytest.fixture(autouse=True)
+def empty_room_copies():
+    """Each test's database starts anew and may give a room an id an earlier test's room had:
+    no copy kept by rooms/room_cache.py, nor a snapshot patched from (rooms/live/broadcast.py), survives it."""
+    from rooms import room_cache
+    from rooms.live import broadcast
+
+    room_cache.clear()
+    broadcast.forget_everything()
+    yield
+    room_cache.clear()
+    broadcast.forget_everything()
+
+
+@pytest.fixture(autouse=True)
 def site_language():
     """Every test starts in the site's default language, whatever a request in the test before activated.
 

@@ -104,6 +104,12 @@ def seen_ms(scope) -> int | None:
         return None
 
 
+def wants_patches(scope) -> bool:
+    """The page asked for changes as patches (``?patch=1``); other clients keep whole snapshots."""
+    values = parse_qs((scope.get("query_string") or b"").decode("latin-1")).get("patch")
+    return values == ["1"]
+
+
 class RoomConsumer(GuardedConsumer):
     """One browser tab at one table; its presence lives exactly as long as it does."""
 
@@ -114,6 +120,10 @@ class RoomConsumer(GuardedConsumer):
         self.present = False
         self.closing = False
         self.sent_version = 0
+        # The last frame sent was the published snapshot of ``sent_version`` (not a whole one read
+        # for this socket): the next published change may then go as a patch of it.
+        self.sent_published = False
+        self.patches = False
         self.recent_ids: deque = deque(maxlen=RECENT_IDS)
         self.recent_set: set = set()
         # A full snapshot is built and sent under this lock, and every event is sent under it too:
@@ -125,6 +135,7 @@ class RoomConsumer(GuardedConsumer):
             await self.refuse(CLOSE_UNAUTHENTICATED)
             return
         self.code = self.scope["url_route"]["kwargs"]["code"]
+        self.patches = wants_patches(self.scope)
         realtime.register_server_loop(asyncio.get_running_loop())
         try:
             room = await database_sync_to_async(services.connect)(
@@ -238,6 +249,7 @@ class RoomConsumer(GuardedConsumer):
                 return
             if self.user.id in snaps:
                 self.sent_version = max(self.sent_version, snaps[self.user.id]["room"]["version"])
+                self.sent_published = False
                 await self.send_json(snaps[self.user.id])
 
     async def handle(self, msg: dict):
@@ -299,8 +311,11 @@ class RoomConsumer(GuardedConsumer):
     async def room_snapshot(self, event):
         if event["version"] <= self.sent_version:
             return  # sent already (the reply to this socket's own action), or older than what was
-        self.sent_version = event["version"]
-        await self.send(text_data=event["text"])
+        text = event["text"]
+        if self.patches and self.sent_published and event.get("base") == self.sent_version and "patch" in event:
+            text = event["patch"]  # what changed since the snapshot this socket sent last (rooms/live/patch.py)
+        self.sent_version, self.sent_published = event["version"], True
+        await self.send(text_data=text)
 
     async def room_event(self, message):
         """An event of the room that is not a snapshot (``Table.emit``), sent as it is.

@@ -24,6 +24,19 @@ const PSEUDONYM = (() => {
 S.rules = JSON.parse(document.getElementById("mesa-rules").textContent);
 const $ = (id) => document.getElementById(id);
 
+// A `patch` frame on a copy of its base snapshot (docs/protocol.md).
+function applyPatch(snapshot, ops) {
+  let out = structuredClone(snapshot);
+  for (const [path, ...value] of ops) {
+    if (!path.length) { out = structuredClone(value[0]); continue; }
+    let node = out;
+    for (const key of path.slice(0, -1)) node = node[key];
+    if (value.length) node[path[path.length - 1]] = value[0];
+    else delete node[path[path.length - 1]];
+  }
+  return out;
+}
+
 const BACKOFF_BASE_MS = 500;
 // Capped low: a page whose network returns is online again within 5 s (docs/ui.md).
 const BACKOFF_MAX_MS = 3000;
@@ -166,7 +179,9 @@ export class Table {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     // A page coming back says when it last heard the server (server time): what was played for it since.
     const seen = this.lastHeard ? `?seen=${Math.round(this.lastHeard + this.offset)}` : "";
-    const ws = new WebSocket(`${scheme}://${location.host}/ws/rooms/${encodeURIComponent(this.code)}/${seen}`);
+    // After the first snapshot, changes come as patches.
+    const query = `?patch=1${seen && `&${seen.slice(1)}`}`;
+    const ws = new WebSocket(`${scheme}://${location.host}/ws/rooms/${encodeURIComponent(this.code)}/${query}`);
     this.ws = ws;
     this.dead = false;
     this.fresh = true;
@@ -283,9 +298,15 @@ export class Table {
       if (msg.code === "bad_client_seed") this.seedSentFor = null;
       return;
     }
+    if (msg.type === "patch") {
+      // Any base but the last snapshot received: ask for the whole table.
+      if (!this.wire || this.wire.room.version !== msg.base) { this.send("snapshot"); return; }
+      msg = applyPatch(this.wire, msg.ops);
+    }
     if (msg.type !== "snapshot") return;
     // The first snapshot on a new socket is the whole truth; after it, keep the highest version.
     if (this.latestVersion !== null && !this.fresh && msg.room.version < this.latestVersion) return;
+    this.wire = structuredClone(msg); // as sent (pump() fills it in): the next patch's base
     if (this.fresh) this.queue = [];
     this.fresh = false;
     this.latestVersion = msg.room.version;

@@ -1,0 +1,187 @@
+"""A process's copy of a room (rooms/room_cache.py) is used only while the room's version proves it fresh."""
+
+import copy
+import json
+import subprocess
+import sys
+
+import pytest
+
+from rooms import room_cache, services
+from rooms.errors import RoomError
+from rooms.live import broadcast
+from rooms.models import Room
+from tests.live import ROOT, manage_shell
+from tests.rooms.helpers import current, state_of, turn_seat
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def playing(alice, bob, game="rouba_monte") -> Room:
+    room = services.create_room(alice, game, "Copies", time_limit=None)
+    services.sit(bob, room.code, 1)
+    services.start_match(alice, room.code)
+    return room
+
+
+def auto_move(room: Room, people: dict) -> dict:
+    engine, state, _hand = state_of(room)
+    move = engine.auto_move(state, engine.current_seat(state))
+    services.move(people[turn_seat(room)], room.code, room.state_version, move)
+    return move
+
+
+def test_an_old_copy_is_never_used_the_room_is_read_again(alice, bob):
+    """As in a process that kept the room, then another process moved it on."""
+    room = playing(alice, bob)
+    people = {0: alice, 1: bob}
+    auto_move(room, people)
+    old = copy.deepcopy(room_cache._kept[room.id])  # this process's copy after the first move
+    auto_move(room, people)  # "another process": a version this copy does not have
+    room_cache.forget(room.id)
+    room_cache.put(room.id, old)
+    auto_move(room, people)
+    _match, hand = current(room)
+    assert len(hand.moves) == 3
+    engine, state, _hand = state_of(room)
+    cards = sum(len(h) for h in state["hands"]) + len(state["centre"]) + len(state["stock"])
+    assert cards + sum(len(p) for piles in state["piles"] for p in piles) == 52
+
+
+def test_a_refused_action_leaves_no_copy_behind(alice, bob):
+    room = playing(alice, bob)
+    auto_move(room, {0: alice, 1: bob})
+    assert room.id in room_cache._kept
+    room.refresh_from_db()
+    not_the_mover = bob if turn_seat(room) == 0 else alice
+    with pytest.raises(RoomError):
+        services.move(not_the_mover, room.code, room.state_version, {"type": "discard", "card": "AS"})
+    assert room.id not in room_cache._kept
+
+
+def test_a_new_name_reaches_the_table_at_once(alice, bob):
+    room = playing(alice, bob)
+    auto_move(room, {0: alice, 1: bob})
+    version = Room.objects.get(pk=room.pk).version
+    bob.display_name = "Roberto"
+    bob.save()
+    assert Room.objects.get(pk=room.pk).version == version + 1  # every process's copy of the room is stale
+    room.refresh_from_db()
+    auto_move(room, {0: alice, 1: bob})
+    seats = broadcast.room_snapshots(room.id, alice.id)[alice.id]["room"]["seats"]
+    assert seats[1]["name"] == "Roberto"
+    # A log-in alone changes no name: the rooms keep their versions.
+    bob.save(update_fields=["last_login"])
+    assert Room.objects.get(pk=room.pk).version == version + 2
+
+
+SETUP = """
+import json
+from accounts.models import User
+from rooms import services
+people = [User.objects.create_user(f"rc_{n}", email=f"rc_{n}@test.invalid", password="x") for n in "ab"]
+room = services.create_room(people[0], "rouba_monte", "Two processes", time_limit=60)
+services.sit(people[1], room.code, 1)
+services.start_match(people[0], room.code)
+print("JSON" + json.dumps({"code": room.code, "id": room.id}))
+"""
+
+# Each process plays the same room for as long as its hand lasts and prints the state versions it moved at.
+PERSON = """
+import json, random, time
+from django.contrib.auth import get_user_model
+from games import registry
+from rooms import services
+from rooms.errors import RoomError
+from rooms.models import Room
+engine, won = registry.get("rouba_monte"), []
+BARRIER()
+for _ in range(2000):
+    time.sleep(random.random() / 50)
+    room = Room.objects.select_related("current_hand").get(pk=ROOM)
+    if room.status != "playing":
+        break
+    state = engine.from_json(room.current_hand.state)
+    seat = room.current_hand.seat_map[engine.current_seat(state)]
+    user = get_user_model().objects.get(username="rc_" + "ab"[seat])
+    try:
+        services.move(user, room.code, room.state_version, engine.auto_move(state, engine.current_seat(state)))
+        won.append(room.state_version)
+    except RoomError as exc:
+        assert exc.code in ("stale", "not_playing"), exc.code
+print("JSON" + json.dumps(won))
+"""
+TIMEOUT = """
+import json, random, time
+from datetime import timedelta
+from django.utils import timezone
+from rooms import services
+from rooms.models import Room
+won = []
+BARRIER()
+for _ in range(2000):
+    time.sleep(random.random() / 50)
+    room = Room.objects.get(pk=ROOM)
+    if room.status != "playing":
+        break
+    Room.objects.filter(pk=ROOM).update(deadline=timezone.now() - timedelta(seconds=1))  # due now
+    if services.run_deadline(room.id, room.state_version):
+        won.append(room.state_version)
+print("JSON" + json.dumps(won))
+"""
+
+
+# Both processes begin together, once both have started Django, whatever that takes.
+BARRIER = """
+import os, time
+def BARRIER():
+    open(os.path.join(READY, str(os.getpid())), "w").close()
+    while len(os.listdir(READY)) < 2:
+        time.sleep(0.01)
+"""
+
+
+def test_a_move_and_a_timeout_from_two_processes_never_both_win_and_lose_nothing(services_stack, tmp_path):
+    """Two processes with their own copies change one room at once (PostgreSQL): a person's moves in
+    one, the worker's timeouts in the other, turn after turn until the hand ends."""
+    env = services_stack.env
+    out = manage_shell(env, SETUP)
+    room = json.loads(next(x for x in out.splitlines() if x.startswith("JSON"))[4:])
+    ready = tmp_path / "ready"
+    ready.mkdir()
+    procs = [
+        subprocess.Popen(
+            [
+                sys.executable,
+                "manage.py",
+                "shell",
+                "-c",
+                f"ROOM = {room['id']}\nREADY = {str(ready)!r}\n" + BARRIER + code,
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for code in (PERSON, TIMEOUT)
+    ]
+    won = []
+    for proc in procs:
+        stdout, stderr = proc.communicate(timeout=300)
+        assert proc.returncode == 0, stderr
+        won.append(json.loads(next(x for x in stdout.splitlines() if x.startswith("JSON"))[4:]))
+    moves, timeouts = won
+    assert moves and timeouts, "both processes won turns"
+    assert not set(moves) & set(timeouts), "one turn, one winner"
+    log = json.loads(
+        manage_shell(
+            env,
+            "import json\nfrom rooms.models import Hand\n"
+            f"h = Hand.objects.filter(room_id={room['id']}).order_by('-number').first()\n"
+            "print('JSON' + json.dumps([m['kind'] for m in h.moves]))\n",
+        ).split("JSON", 1)[1]
+    )
+    # Every turn either process won is in the hand's log, once, as what it was.
+    assert log.count("move") == len(moves) and log.count("timeout") == len(timeouts)
+    assert len(log) == len(moves) + len(timeouts)

@@ -1,0 +1,105 @@
+"""A change sent as what changed (``patch`` frames): the page rebuilds exactly the snapshot it replaces."""
+
+import json
+
+import pytest
+from channels.db import database_sync_to_async
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rooms import services
+from rooms.live import patch
+from rooms.models import Room
+from tests.rooms.helpers import human_auto_move, play_until_human, turn_seat
+from tests.rooms.wsclient import connect, receive_until
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 5) | st.sampled_from([0.5, 1.0, -2.25]) | st.text(max_size=3),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=2), inner, max_size=4),
+    max_leaves=25,
+)
+
+
+@given(JSON, JSON)
+def test_a_patch_turns_the_old_value_into_the_new_one_and_leaves_the_old_alone(before, after):
+    def text(value):
+        return json.dumps(value, sort_keys=True)
+
+    kept = text(before)
+    ops = patch.diff(before, after)
+    assert text(patch.apply(before, ops)) == text(after)
+    assert text(before) == kept
+    # As the page receives it: the operations survive JSON.
+    assert text(patch.apply(before, json.loads(json.dumps(ops)))) == text(after)
+
+
+def test_what_a_patch_says():
+    before = {"a": 1, "b": [1, 2], "c": {"d": True}, "gone": 0}
+    after = {"a": 1, "b": [1, 3], "c": {"d": 1}, "new": None}
+    ops = patch.diff(before, after)
+    # Item by item in an array of the same length; True and 1 differ; a removed key is named alone.
+    assert sorted(map(json.dumps, ops)) == sorted(
+        map(json.dumps, [[["b", 1], 3], [["c", "d"], 1], [["new"], None], [["gone"]]])
+    )
+    assert patch.diff(before, before) == []
+    assert patch.diff([1, 2], [1, 2, 3]) == [[[], [1, 2, 3]]]  # another length: sent whole
+
+
+async def frames_until(comm, version: int) -> list[dict]:
+    """Every frame a socket got up to the one of room version ``version``."""
+    got = []
+    while True:
+        msg = await comm.receive_json_from(timeout=30)
+        if msg["type"] in ("snapshot", "patch"):
+            got.append(msg)
+            if (msg["version"] if msg["type"] == "patch" else msg["room"]["version"]) >= version:
+                return got
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+async def test_a_page_that_asks_for_patches_rebuilds_every_snapshot_the_others_receive(alice, bob, settings):
+    settings.MESA_EMBEDDED_WORKER = False
+    room = await database_sync_to_async(services.create_room)(alice, "rouba_monte", "Patches", time_limit=None)
+    await database_sync_to_async(services.sit)(bob, room.code, 1)
+    whole, _, _ = await connect(alice, f"/ws/rooms/{room.code}/")
+    patched, _, _ = await connect(alice, f"/ws/rooms/{room.code}/?patch=1")
+    for comm in (whole, patched):
+        await receive_until(comm, lambda m: m["type"] == "snapshot")
+    await database_sync_to_async(services.start_match)(alice, room.code)
+    people = {0: alice, 1: bob}
+
+    async def play(moves: int) -> int:
+        for _ in range(moves):
+            await database_sync_to_async(play_until_human)(room)
+            await database_sync_to_async(room.refresh_from_db)()
+            if room.status != Room.Status.PLAYING:
+                break
+            seat = await database_sync_to_async(turn_seat)(room)
+            await database_sync_to_async(human_auto_move)(room, people[seat])
+        await database_sync_to_async(room.refresh_from_db)()
+        return room.version
+
+    version = await play(12)
+    plain = {m["room"]["version"]: m for m in await frames_until(whole, version)}
+    frames = await frames_until(patched, version)
+    # The first frame after the socket's own whole snapshot is whole; then patches only.
+    assert frames[0]["type"] == "snapshot" and {f["type"] for f in frames[1:]} == {"patch"}
+    held = frames[0]
+    for frame in frames[1:]:
+        assert frame["base"] == held["room"]["version"]
+        held = patch.apply(held, frame["ops"])
+        assert held == plain[frame["version"]]
+    sizes = [len(json.dumps(f, separators=(",", ":"))) for f in frames[1:]]
+    whole_sizes = [len(json.dumps(plain[f["version"]], separators=(",", ":"))) for f in frames[1:]]
+    print("PATCH", json.dumps(frames[5]["ops"]))
+    assert sum(sizes) < sum(whole_sizes) / 2
+
+    # A whole snapshot asked for (a page that lost its base): the next change comes whole, then patches again.
+    await patched.send_json_to({"action": "snapshot"})
+    await receive_until(patched, lambda m: m["type"] == "snapshot" and "chat" in m)
+    version = await play(3)
+    frames = await frames_until(patched, version)
+    assert frames[0]["type"] == "snapshot" and all(f["type"] == "patch" for f in frames[1:])
+    for comm in (whole, patched):
+        await comm.disconnect()
