@@ -78,15 +78,15 @@ def empty_cache():
 @pytest.fixture(autouse=True)
 def empty_room_copies():
     """Each test's database starts anew and may give a room an id an earlier test's room had:
-    no copy kept by rooms/room_cache.py, nor a snapshot patched from (rooms/live/broadcast.py), survives it."""
+    no copy kept by rooms/room_cache.py, nor a snapshot patched from (rooms/live/outbox.py), survives it."""
     from rooms import room_cache
-    from rooms.live import broadcast
+    from rooms.live import outbox
 
     room_cache.clear()
-    broadcast.forget_everything()
+    outbox.forget_everything()
     yield
     room_cache.clear()
-    broadcast.forget_everything()
+    outbox.forget_everything()
 
 
 @pytest.fixture(autouse=True)

@@ -5,25 +5,17 @@ tab joins it), so one channel message per user carries exactly that user's
 view; nobody ever receives another seat's snapshot. Called only on commit.
 """
 
-import threading
 import uuid
-from collections import OrderedDict
 
-import orjson
 from django.utils import timezone
 
 from config import realtime
 from rooms import extensions
-from rooms.live import fastjson, patch, snapshots
+from rooms.live import fastjson, outbox, snapshots
 from rooms.models import Room
 from rooms.records import stored
 
 LOBBY_GROUP = "lobby"
-# The last snapshot this process published to each reader of a room, decoded from the text sent:
-# the next one goes out as what changed since it (``patch``). Bounded: a reader past it gets whole ones.
-LAST_SENT_KEEP = 4096
-_last_sent: OrderedDict[tuple[int, int], tuple[int, dict]] = OrderedDict()
-_last_sent_lock = threading.Lock()
 
 
 def user_group(room_id: int, user_id: int) -> str:
@@ -60,40 +52,18 @@ def room_snapshots(
     return snaps
 
 
-def snapshot_message(snapshot: dict, room_id: int | None = None, user_id: int | None = None) -> dict:
+def snapshot_message(snapshot: dict) -> dict:
     """The channel message for one user's snapshot, already as the JSON text of the frame.
 
     Encoded once, in the thread that built it: the receiving process sends the
-    text as it is, with no decoding and re-encoding on its event loop. With the
-    room and the reader named, it also carries what changed since the snapshot
-    this process last published to them (``base``, ``patch``): a socket that sent
-    exactly that one sends the patch instead (``RoomConsumer.room_snapshot``).
+    text as it is, with no decoding and re-encoding on its event loop. A
+    publish makes its messages with ``rooms.live.outbox``, which adds the patch.
     """
-    version = snapshot["room"]["version"]
-    text = fastjson.dumps(snapshot)
-    message = {"type": "room.snapshot", "version": version, "text": text}
-    if room_id is None or user_id is None:
-        return message
-    sent = orjson.loads(text)  # what the reader holds exactly: the diff never sees a Python-only value
-    key = (room_id, user_id)
-    with _last_sent_lock:
-        previous = _last_sent.get(key)
-        if previous is None or previous[0] < version:
-            _last_sent[key] = (version, sent)
-            _last_sent.move_to_end(key)
-            while len(_last_sent) > LAST_SENT_KEEP:
-                _last_sent.popitem(last=False)
-    if previous is not None and previous[0] < version:
-        ops = patch.diff(previous[1], sent)
-        message["base"] = previous[0]
-        message["patch"] = fastjson.dumps({"type": "patch", "base": previous[0], "version": version, "ops": ops})
-    return message
-
-
-def forget_everything() -> None:
-    """This process keeps no snapshot it sent (a test's database starting anew)."""
-    with _last_sent_lock:
-        _last_sent.clear()
+    return {
+        "type": "room.snapshot",
+        "version": snapshot["room"]["version"],
+        "text": fastjson.dumps(snapshot),
+    }
 
 
 def publish_room(room_id: int, room=None, seats=None, state=None) -> dict[int, dict]:
@@ -105,7 +75,7 @@ def publish_room(room_id: int, room=None, seats=None, state=None) -> dict[int, d
     """
     with_history = room is None or getattr(room, "history_changed", False)
     snaps = room_snapshots(room_id, room=room, seats=seats, with_history=with_history, state=state)
-    messages = {uid: snapshot_message(snap, room_id, uid) for uid, snap in snaps.items()}
+    messages = outbox.messages(room_id, snaps)  # with what changed since each reader's last snapshot
     realtime.group_send_many([(user_group(room_id, uid), message) for uid, message in messages.items()])
     return messages
 

@@ -7,15 +7,17 @@ the previous snapshot, each ``[path, value]`` (put ``value`` at ``path``) or
 ``[path]`` (remove the key at ``path``), where ``path`` lists the object keys
 and array indexes from the top. Objects are compared key by key and arrays of
 the same length item by item; an array whose length changed is sent whole, so
-that applying a patch never shifts an index (docs/protocol.md).
+that applying a patch never shifts an index (docs/protocol.md). An object or
+array more than half of whose parts changed is sent whole too: its parts' long
+paths would cost more bytes than it does. Values equal in
+Python are not sent again: 1 where 1.0 or true was (the same number, and the
+same truth, to the page's scripts; no snapshot field changes type).
 
 Written here rather than taken from a JSON Patch library (RFC 6902): a general
 diff looks for moved and inserted array items, which costs more CPU per move
 than the bytes it saves on a snapshot, and the page would need the library's
 client half as well; this one is a few lines on each side (``applyPatch`` in static/js/table.js).
 """
-
-import orjson
 
 _MISSING = object()
 
@@ -28,42 +30,34 @@ def diff(before, after) -> list[list]:
 
 
 def _diff(before, after, path: list, ops: list) -> None:
-    if type(before) is not type(after):
+    if before == after:
+        return  # compared in C, whole subtrees at once: most of a snapshot did not change
+    if (
+        type(before) is not type(after)
+        or not isinstance(after, (dict, list))
+        or len(before) != len(after)
+        and (isinstance(after, list))
+    ):
         ops.append([path, after])
-    elif isinstance(after, (dict, list)) and path:
-        # A small object whose parts mostly changed (the last move, a window of recent moves that
-        # slid by one) costs fewer bytes sent whole than as one op per part with its long path.
-        inner: list[list] = []
-        _diff_inside(before, after, path, inner)
-        if len(inner) > 1 and len(orjson.dumps(inner, option=orjson.OPT_NON_STR_KEYS)) >= len(
-            orjson.dumps([path, after], option=orjson.OPT_NON_STR_KEYS)
-        ):
-            ops.append([path, after])
-        else:
-            ops.extend(inner)
+    elif isinstance(after, dict):
+        changed = [key for key, value in after.items() if before.get(key, _MISSING) != value]
+        gone = [key for key in before if key not in after]
+        if path and 2 * (len(changed) + len(gone)) > len(after):
+            ops.append([path, after])  # mostly new (the last move, the other seat's words): cheaper whole
+            return
+        for key in changed:
+            if key in before:
+                _diff(before[key], after[key], [*path, key], ops)
+            else:
+                ops.append([[*path, key], after[key]])
+        ops.extend([[*path, key]] for key in gone)
     else:
-        _diff_inside(before, after, path, ops)
-
-
-def _diff_inside(before, after, path: list, ops: list) -> None:
-    if isinstance(after, dict):
-        for key, value in after.items():
-            old = before.get(key, _MISSING)
-            if old is _MISSING:
-                ops.append([[*path, key], value])
-            elif old is not value:
-                _diff(old, value, [*path, key], ops)
-        for key in before.keys() - after.keys():
-            ops.append([[*path, key]])
-    elif isinstance(after, list):
-        if len(before) != len(after):
-            ops.append([path, after])
-        else:
-            for index, (old, value) in enumerate(zip(before, after, strict=True)):
-                if old is not value:
-                    _diff(old, value, [*path, index], ops)
-    elif before != after:
-        ops.append([path, after])
+        changed = [index for index, (old, value) in enumerate(zip(before, after, strict=True)) if old != value]
+        if path and 2 * len(changed) > len(after):
+            ops.append([path, after])  # a window of recent moves that slid by one: every item moved
+            return
+        for index in changed:
+            _diff(before[index], after[index], [*path, index], ops)
 
 
 def apply(document, ops: list[list]):
