@@ -6,8 +6,10 @@ as threads. The in-memory channel layer belongs to the server's event loop: a
 message sent from a worker thread is handed to that loop (see realtime.py).
 """
 
+import heapq
 import logging
 import threading
+import time
 
 from celery.beat import Scheduler, Service
 from celery.utils.nodenames import anon_nodename
@@ -17,27 +19,82 @@ logger = logging.getLogger(__name__)
 
 _started = threading.Event()
 _lock = threading.Lock()
-# One timer a key (a room): a new deadline replaces the one before, which is void anyway.
-timers: dict = {}
-_timers_lock = threading.Lock()
+
+
+class Timers:
+    """Deadlines of the embedded mode, one per key (a room), all waited on by one thread.
+
+    A new deadline for a key replaces the one before, which is void anyway. One
+    thread and a heap instead of a ``threading.Timer`` a deadline: starting a
+    thread on every move was 5% of a busy embedded server's CPU (docs/benchmarks.md).
+    """
+
+    def __init__(self, clock=time.monotonic):
+        self.clock = clock
+        self._cond = threading.Condition()
+        self._heap: list = []
+        self._latest: dict = {}  # key -> (sequence number, due, args) of its one live deadline
+        self._sequence = 0
+        self._thread: threading.Thread | None = None
+
+    def start(self, key, delay: float, function, args: tuple) -> None:
+        """Call ``function(args)`` in ``delay`` seconds, in place of the deadline ``key`` had."""
+        with self._cond:
+            self._sequence += 1
+            due = self.clock() + delay
+            self._latest[key] = (self._sequence, due, args)
+            heapq.heappush(self._heap, (due, self._sequence, key, function, args))
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._run, name="mesa-deadlines", daemon=True)
+                self._thread.start()
+            self._cond.notify()
+
+    def pending(self, key) -> tuple[float, tuple] | None:
+        """``(seconds left, args)`` of ``key``'s deadline, if it has one."""
+        with self._cond:
+            latest = self._latest.get(key)
+            return None if latest is None else (latest[1] - self.clock(), latest[2])
+
+    def cancel(self, key) -> None:
+        with self._cond:
+            self._latest.pop(key, None)
+
+    def _next_due(self):
+        """The next live deadline once it is due (waiting for it), out of the heap."""
+        with self._cond:
+            while True:
+                while self._heap and self._latest.get(self._heap[0][2], (None,))[0] != self._heap[0][1]:
+                    heapq.heappop(self._heap)  # replaced or cancelled
+                if not self._heap:
+                    self._cond.wait()
+                    continue
+                wait = self._heap[0][0] - self.clock()
+                if wait <= 0:
+                    _due, _sequence, key, function, args = heapq.heappop(self._heap)
+                    del self._latest[key]
+                    return function, args
+                self._cond.wait(wait)
+
+    def _run(self) -> None:
+        while True:
+            function, args = self._next_due()
+            try:
+                function(args)
+            except Exception:  # a lost deadline is the sweep's job, as a lost ETA task is in the stack
+                logger.warning("an embedded deadline failed", exc_info=True)
+
+
+timers = Timers()
 
 
 def worker_running() -> bool:
-    """Whether this process runs the in-process worker (deadlines then use timer threads)."""
+    """Whether this process runs the in-process worker (deadlines then use ``timers``)."""
     return _started.is_set()
 
 
-def start_timer(key, delay: float, function, args: tuple) -> threading.Timer:
-    """Call ``function(args)`` in ``delay`` seconds, cancelling the timer ``key`` had."""
-    timer = threading.Timer(delay, function, args=(args,))
-    timer.daemon = True
-    with _timers_lock:
-        previous = timers.pop(key, None)
-        if previous is not None:
-            previous.cancel()
-        timers[key] = timer
-    timer.start()
-    return timer
+def start_timer(key, delay: float, function, args: tuple) -> None:
+    """Call ``function(args)`` in ``delay`` seconds, cancelling the deadline ``key`` had."""
+    timers.start(key, delay, function, args)
 
 
 def start_worker_and_beat(app=None) -> bool:
