@@ -781,7 +781,10 @@ async def measure(args, ports, specs, echo_sessions, procs: Processes | None, co
 #   nolock     without the embedded mode's writer lock (rooms/writer.py): the units of work
 #              wait in SQLite's busy handler, as before it.
 
-VARIANTS = ("sortedset", "timing", "phases", "switch", "nolock")
+#   nocache    no room kept in memory (rooms/room_cache.py): every unit of work reads the room
+#              with its match and hand, and the seats, as before the cache.
+
+VARIANTS = ("sortedset", "timing", "phases", "switch", "nolock", "nocache")
 
 
 def _apply_variants(names: set[str]) -> None:
@@ -799,6 +802,11 @@ def _apply_variants(names: set[str]) -> None:
 
     if "switch" in names:
         sys.setswitchinterval(0.001)
+
+    if "nocache" in names:
+        from rooms import room_cache
+
+        room_cache.KEEP = 0  # each copy let go as it is put
 
     if "nolock" in names:
         from rooms import writer

@@ -103,6 +103,7 @@ def install(log_path: Path) -> None:
     writer.transaction = _Transaction
     writer._lock = _Lock(writer._lock)
     queries.lock_room = _timed("room", queries.lock_room)
+    queries.lock_room_row = _timed("room", queries.lock_room_row)
     queries.seats_of = _timed("seats", queries.seats_of)
     table.Table.state = property(_timed("state", table.Table.state.fget))
     table.Table.commit = _timed("writes", table.Table.commit)

@@ -14,6 +14,7 @@ from django.utils import timezone
 from accounts import audit
 from ratings import method
 from ratings.models import Rating, RatingChange
+from rooms import room_cache
 from rooms.models import Match
 
 REASON_MAX = 500
@@ -51,5 +52,6 @@ def void_match(match_id: int, staff, reason: str) -> list[RatingChange]:
     Rating.objects.bulk_update(list(ratings.values()), ["mu", "sigma", "shown", "matches", "updated_at"])
     match.voided_at, match.voided_by, match.void_reason = timezone.now(), staff, reason
     match.save(update_fields=["voided_at", "voided_by", "void_reason"])
+    room_cache.stale([match.room_id])  # its room's result dialog shows the void: no process's copy holds
     audit.record(staff, match, "match_void", reason)
     return changes

@@ -14,8 +14,8 @@ transaction (``Table.commit``), and the version only grows; a change made
 anywhere else (another daphne, a worker, a command) therefore leaves a version
 this process did not stamp, and the room is read from the database. The
 writes that change what is kept here outside a unit of work — a person's name
-(their seats show it) and an erasure's rewritten records — move the version
-of the rooms concerned (``stale``). A copy is stored only after its
+(their seats show it), an erasure's rewritten records, a staff void of a
+match — move the version of the rooms concerned (``stale``). A copy is stored only after its
 transaction committed (``transaction.on_commit``), and taken out while a unit
 of work uses it, so an action that fails, writes nothing or writes only some
 columns leaves nothing behind: the next one reads the database. A process

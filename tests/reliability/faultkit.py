@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 import websockets
 
 from games import fair, registry
+from scripts import stack as stackmod
 from tests.live import make_room, make_users, manage_shell
 
 FAST_ENV = {
@@ -470,8 +471,59 @@ def restart_postgres(stack, tag: str = "", outage: float = 2.0) -> Run:
     return run
 
 
+def embedded(stack) -> None:
+    """The stack's environment as `make run`'s: SQLite, the in-memory layer, the worker inside daphne."""
+    if any(name in stack.env for name in ("REDIS_URL", "DATABASE_URL")):
+        for name in ("REDIS_URL", "DATABASE_URL", "MESA_PRODUCTION"):
+            stack.env.pop(name, None)
+        stack.migrate()
+
+
+def kill_embedded(stack, tag: str = "") -> Run:
+    """The embedded default: kill -9 its one daphne mid-match, start it again on the same database."""
+    run = Run("embedded kill -9")
+    embedded(stack)
+    first, again = stack.start_daphne(), stackmod.free_port()
+    users, code = _setup(stack, tag, ("alice", "bob"), time_limit=None)
+    alice = Player(f"alice{tag}", users[f"alice{tag}"]["session"], code, [first.port, again], 0)
+    bob = Player(f"bob{tag}", users[f"bob{tag}"]["session"], code, [first.port, again], 2)
+    procs = [first]
+
+    async def scenario():
+        await _table(alice, [bob], {1: "easy", 3: "easy"})
+        bob_plays = asyncio.ensure_future(bob.run(timeout=150))
+        await alice.run(until=lambda s: len(alice.acked) >= 3 or s["room"]["status"] == "match_over")
+        before = max(s["room"]["state_version"] for s in alice.snapshots)
+        first.kill()
+        killed = time.monotonic()
+        procs.append(await asyncio.to_thread(stack.start_daphne, again))
+        await alice.run(until=lambda s: alice.port == again)
+        run.recovery = round(time.monotonic() - killed, 2)
+        if alice.snapshots[-1]["room"]["state_version"] < before:
+            run.problems.append("the snapshot after the restart is older than the one before the crash")
+        a = await alice.run()
+        b = await bob_plays
+        for p in (alice, bob):
+            await p.close()
+        return a, b
+
+    try:
+        a, b = asyncio.run(scenario())
+    finally:
+        for proc in procs:
+            _proc_stop(stack, proc)
+    dump = room_dump(stack.env, code)
+    if (a["room"]["state_version"], b["room"]["state_version"]) != (dump["state_version"],) * 2:
+        run.problems.append("a tab's final snapshot is not the database's version")
+    if rouba_monte_cards(dump["hands"][-1]["state"]) != 52:
+        run.problems.append("cards were not conserved")
+    check_log(run, dump, [alice, bob])
+    return run
+
+
 SCENARIOS = {
     "daphne": kill_daphne,
+    "embedded": kill_embedded,
     "worker": kill_worker,
     "redis": restart_redis,
     "postgres": restart_postgres,
