@@ -473,10 +473,11 @@ def restart_postgres(stack, tag: str = "", outage: float = 2.0) -> Run:
 
 def embedded(stack) -> None:
     """The stack's environment as `make run`'s: SQLite, the in-memory layer, the worker inside daphne."""
-    if any(name in stack.env for name in ("REDIS_URL", "DATABASE_URL")):
+    if not getattr(stack, "embedded_ready", False):
         for name in ("REDIS_URL", "DATABASE_URL", "MESA_PRODUCTION"):
             stack.env.pop(name, None)
         stack.migrate()
+        stack.embedded_ready = True
 
 
 def kill_embedded(stack, tag: str = "") -> Run:
