@@ -21,7 +21,7 @@ from django.db import DatabaseError
 from config import realtime
 from rooms import extensions, services
 from rooms.errors import RoomError, valid_seat
-from rooms.live import broadcast, frames, limits
+from rooms.live import broadcast, fastjson, frames, limits, patch
 from rooms.live.guarded import (  # noqa: F401 - the close codes are the protocol's, named here too
     CLOSE_ABUSE,
     CLOSE_NOT_FOUND,
@@ -121,8 +121,9 @@ class RoomConsumer(GuardedConsumer):
         self.closing = False
         self.sent_version = 0
         # The last frame sent was the published snapshot of ``sent_version`` (not a whole one read
-        # for this socket): the next published change may then go as a patch of it.
+        # for this socket): the next published change may then go as the publisher's patch of it.
         self.sent_published = False
+        self.sent_text: str | None = None  # the snapshot this socket's page holds, as sent: a patch's base
         self.patches = False
         self.recent_ids: deque = deque(maxlen=RECENT_IDS)
         self.recent_set: set = set()
@@ -248,9 +249,13 @@ class RoomConsumer(GuardedConsumer):
                 await self.send_json(_error("unavailable"))
                 return
             if self.user.id in snaps:
-                self.sent_version = max(self.sent_version, snaps[self.user.id]["room"]["version"])
-                self.sent_published = False
-                await self.send_json(snaps[self.user.id])
+                snap = snaps[self.user.id]
+                if snap["room"]["version"] >= self.sent_version:  # an older one the page ignores
+                    self.sent_version, self.sent_published = snap["room"]["version"], False
+                    self.sent_text = fastjson.dumps(snap)
+                    await self.send(text_data=self.sent_text)
+                else:
+                    await self.send_json(snap)
 
     async def handle(self, msg: dict):
         msg_id = msg.get("id")
@@ -311,11 +316,16 @@ class RoomConsumer(GuardedConsumer):
     async def room_snapshot(self, event):
         if event["version"] <= self.sent_version:
             return  # sent already (the reply to this socket's own action), or older than what was
-        text = event["text"]
-        if self.patches and self.sent_published and event.get("base") == self.sent_version and "patch" in event:
-            text = event["patch"]  # what changed since the snapshot this socket sent last (rooms/live/patch.py)
-        self.sent_version, self.sent_published = event["version"], True
-        await self.send(text_data=text)
+        text = frame = event["text"]
+        if self.patches and self.sent_text is not None:
+            # What changed since the snapshot this socket sent last (rooms/live/patch.py): the
+            # publisher's patch when it was made from that one, else worked out here.
+            if self.sent_published and event.get("base") == self.sent_version and "patch" in event:
+                frame = event["patch"]
+            else:
+                frame = patch.frame(self.sent_text, self.sent_version, text, event["version"])
+        self.sent_version, self.sent_published, self.sent_text = event["version"], True, text
+        await self.send(text_data=frame)
 
     async def room_event(self, message):
         """An event of the room that is not a snapshot (``Table.emit``), sent as it is.

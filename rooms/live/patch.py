@@ -19,6 +19,10 @@ than the bytes it saves on a snapshot, and the page would need the library's
 client half as well; this one is a few lines on each side (``applyPatch`` in static/js/table.js).
 """
 
+import orjson
+
+from rooms.live import fastjson
+
 _MISSING = object()
 
 
@@ -58,6 +62,12 @@ def _diff(before, after, path: list, ops: list) -> None:
             return
         for index in changed:
             _diff(before[index], after[index], [*path, index], ops)
+
+
+def frame(before_text: str, base: int, after_text: str, version: int) -> str:
+    """The ``patch`` frame from one snapshot's JSON text to the next's (room versions ``base``, ``version``)."""
+    ops = diff(orjson.loads(before_text), orjson.loads(after_text))
+    return fastjson.dumps({"type": "patch", "base": base, "version": version, "ops": ops})
 
 
 def apply(document, ops: list[list]):
