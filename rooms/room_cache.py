@@ -35,6 +35,10 @@ KEEP = 2048  # rooms per process; the least recently used beyond it are read aga
 
 _lock = threading.Lock()
 _kept: OrderedDict[int, "Kept"] = OrderedDict()
+_ids: dict[str, int] = {}  # room code -> id, for the rooms kept
+# Rooms whose last unit of work here found the copy behind (another process changes them too, as
+# on the stack with several daphne): their next one reads the room joined at once, as before.
+_missed: set[int] = set()
 
 
 @dataclass
@@ -48,11 +52,12 @@ class Kept:
     state: object
 
 
-def take(room_id: int, version: int):
-    """The copy of the room at ``version``, removed from here (this unit of work owns it), or None."""
+def take(room_id: int | None):
+    """The room's copy, whatever its version, removed from here (this unit of work owns it), or None."""
+    if room_id is None:
+        return None
     with _lock:
-        kept = _kept.pop(room_id, None)
-    return kept if kept is not None and kept.version == version else None
+        return _kept.pop(room_id, None)
 
 
 def put(room_id: int, kept: Kept) -> None:
@@ -62,8 +67,9 @@ def put(room_id: int, kept: Kept) -> None:
             return
         _kept[room_id] = kept
         _kept.move_to_end(room_id)
+        _ids[kept.code] = room_id
         while len(_kept) > KEEP:
-            _kept.popitem(last=False)
+            _ids.pop(_kept.popitem(last=False)[1].code, None)
 
 
 def forget(room_id: int) -> None:
@@ -74,6 +80,8 @@ def forget(room_id: int) -> None:
 def clear() -> None:
     with _lock:
         _kept.clear()
+        _ids.clear()
+        _missed.clear()
 
 
 def stale(room_ids) -> None:
@@ -86,28 +94,58 @@ def stale(room_ids) -> None:
 def lock(code: str | None = None, room_id: int | None = None):
     """``(room, kept)``: the room locked for a unit of work, and this process's copy of the rest if it holds.
 
-    On a hit the room row alone is read (its host, match and hand attached from
-    the copy); on a miss, the room joined with them, as before this cache.
+    With a copy that held last time, the room's row alone is read (its host,
+    match and hand attached from the copy); otherwise the room joined with them,
+    as before this cache, and the copy's seats and state still used if its
+    version is the row's. A miss reads the room joined after the row.
     """
-    row = queries.lock_room_row(code=code, room_id=room_id)
-    if row is None:
-        return None, None
-    kept = take(row.id, row.version)
+    rid = room_id if room_id is not None else _ids.get(code)
+    kept = take(rid)
+    if kept is not None and rid not in _missed:
+        row = queries.lock_room_row(code=code, room_id=room_id)
+        if row is None:
+            return None, None
+        if _fits(kept, row):
+            for name, value in (("host", kept.host), ("current_match", kept.match), ("current_hand", kept.hand)):
+                Room._meta.get_field(name).set_cached_value(row, value)
+            for related in (kept.match, kept.hand):
+                if related is not None:
+                    related._state.fields_cache.pop("room", None)  # never the room object of an earlier unit
+            return _seated(row, kept), kept
+        room = queries.lock_room(room_id=row.id)
+    else:
+        room = queries.lock_room(code=code, room_id=room_id)
+        if room is None:
+            return None, None
+        if kept is not None and _fits(kept, room):
+            _missed.discard(room.id)
+            kept = Kept(
+                kept.version, kept.code, room.host, room.current_match, room.current_hand, kept.seats, kept.state
+            )
+            return _seated(room, kept), kept
+    if kept is not None:
+        if len(_missed) > 2 * KEEP:
+            _missed.clear()
+        _missed.add(room.id)
+    return room, None
+
+
+def _fits(kept: Kept, row) -> bool:
+    """The copy is of this row's room at this row's version."""
     held = (
-        (kept.code, kept.host and kept.host.pk, kept.match and kept.match.pk, kept.hand and kept.hand.pk)
-        if kept
-        else None
+        kept.version,
+        kept.code,
+        kept.host and kept.host.pk,
+        kept.match and kept.match.pk,
+        kept.hand and kept.hand.pk,
     )
-    if held != (row.code, row.host_id, row.current_match_id, row.current_hand_id):
-        return queries.lock_room(room_id=row.id), None
-    for name, value in (("host", kept.host), ("current_match", kept.match), ("current_hand", kept.hand)):
-        Room._meta.get_field(name).set_cached_value(row, value)
-    for related in (kept.match, kept.hand):
-        if related is not None:
-            related._state.fields_cache.pop("room", None)  # never the room object of an earlier unit of work
+    return held == (row.version, row.code, row.host_id, row.current_match_id, row.current_hand_id)
+
+
+def _seated(room, kept: Kept):
     for seat in kept.seats or ():
-        Seat.room.field.set_cached_value(seat, row)
-    return row, kept
+        Seat.room.field.set_cached_value(seat, room)
+    return room
 
 
 def keep(room, seats, state) -> None:

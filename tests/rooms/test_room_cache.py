@@ -185,3 +185,29 @@ def test_a_move_and_a_timeout_from_two_processes_never_both_win_and_lose_nothing
     # Every turn either process won is in the hand's log, once, as what it was.
     assert log.count("move") == len(moves) and log.count("timeout") == len(timeouts)
     assert len(log) == len(moves) + len(timeouts)
+
+
+def test_a_room_whose_copy_was_behind_is_read_joined_at_once_and_its_copy_still_used_when_it_holds(alice, bob):
+    """As on the stack, where another daphne also changes the room: no read of the row alone first."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    room = playing(alice, bob)
+    people = {0: alice, 1: bob}
+    auto_move(room, people)
+    old = copy.deepcopy(room_cache._kept[room.id])
+    auto_move(room, people)
+    room_cache.forget(room.id)
+    room_cache.put(room.id, old)  # behind: the next unit of work misses
+    auto_move(room, people)
+    assert room.id in room_cache._missed
+    engine, state, _hand = state_of(room)
+    mover, move = people[turn_seat(room)], engine.auto_move(state, engine.current_seat(state))
+    room.refresh_from_db()
+    with CaptureQueriesContext(connection) as queries:
+        services.move(mover, room.code, room.state_version, move)  # the copy made here holds, found joined
+    reads = [q["sql"] for q in queries.captured_queries if q["sql"].startswith("SELECT")]
+    room_reads = [sql for sql in reads if 'FROM "rooms_room"' in sql]
+    assert len(room_reads) == 1 and "JOIN" in room_reads[0]
+    assert not any('FROM "rooms_seat"' in sql for sql in reads)  # the seats came from the copy
+    assert room.id not in room_cache._missed
