@@ -250,11 +250,11 @@ class RoomConsumer(GuardedConsumer):
                 return
             if self.user.id in snaps:
                 snap = snaps[self.user.id]
-                if snap["room"]["version"] >= self.sent_version:  # an older one the page ignores
+                if snap["room"]["version"] >= self.sent_version:  # the page holds this one now
                     self.sent_version, self.sent_published = snap["room"]["version"], False
                     self.sent_text = fastjson.dumps(snap)
                     await self.send(text_data=self.sent_text)
-                else:
+                else:  # read before a newer broadcast went out: the page ignores it, and so do we
                     await self.send_json(snap)
 
     async def handle(self, msg: dict):
