@@ -13,6 +13,7 @@ and converters, so a loaded room is indistinguishable from ``Room.objects…``.
 import threading
 
 from django.db import DEFAULT_DB_ALIAS, connections
+from django.db.models import JSONField
 from django.db.models.query import get_related_populators
 from django.db.transaction import TransactionManagementError
 
@@ -212,8 +213,25 @@ def _update(model, alias: str, fields: tuple[str, ...]) -> tuple[str, list]:
             raise ValueError("a field with its own placeholder: save it the plain way")
         assignments = ", ".join(f"{quote(f.column)} = %s" for f in model_fields)
         sql = f"UPDATE {quote(model._meta.db_table)} SET {assignments} WHERE {quote(model._meta.pk.column)} = %s"
-        entry = cache[key] = (sql, model_fields)
+        entry = cache[key] = (sql, [(f, _json_param(f, connection)) for f in model_fields])
     return entry
+
+
+def _json_param(field, connection):
+    """How a JSON column's value becomes its parameter with orjson (rooms/live/fastjson.py), or None.
+
+    Django writes JSON with the standard library: the room's JSON columns (its last move, options,
+    connections) cost a move more than its state did. ``None`` is SQL NULL, as Django's own.
+    """
+    if not isinstance(field, JSONField) or field.encoder is not None:
+        return None
+    if connection.vendor == "sqlite":
+        return lambda value: None if value is None else fastjson.dumps(value)
+    if connection.vendor == "postgresql":
+        from psycopg.types.json import Jsonb
+
+        return lambda value: None if value is None else Jsonb(value, dumps=fastjson.dumps)
+    return None
 
 
 def save_fields(obj, fields: tuple[str, ...], moves_of: Hand | None = None) -> None:
@@ -226,7 +244,10 @@ def save_fields(obj, fields: tuple[str, ...], moves_of: Hand | None = None) -> N
     connection = connections[alias]
     model = type(obj)
     sql, model_fields = _update(model, alias, fields)
-    params = [f.get_db_prep_save(f.pre_save(obj, False), connection) for f in model_fields]
+    params = [
+        json(f.pre_save(obj, False)) if json else f.get_db_prep_save(f.pre_save(obj, False), connection)
+        for f, json in model_fields
+    ]
     entries = moves_of.__dict__.get("pending_moves") if moves_of is not None else None
     if entries and connection.vendor == "postgresql":
         del moves_of.__dict__["pending_moves"]
