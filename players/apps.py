@@ -11,3 +11,11 @@ class PlayersConfig(AppConfig):
     name = "players"
     verbose_name = _("Players")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self):
+        from django.urls import reverse
+
+        from rooms import extensions
+
+        # The table's result dialog links to the replay of the match that just ended (players/replay_views.py).
+        extensions.replay_url.fill(lambda match: reverse("match_replay", args=[match.public_id]))

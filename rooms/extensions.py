@@ -45,6 +45,9 @@ match_rating_changes = Slot("match_rating_changes", lambda match, rated: [])
 # ``you.leave_cost``: ``(match, user_id, room, seats, hand)``. Ratings'.
 leave_cost = Slot("leave_cost", lambda match, user_id, room, seats, hand: None)
 
+# An ended match's replay page, the result dialog's link: ``(match)`` -> a URL. Players'.
+replay_url = Slot("replay_url", lambda match: None)
+
 # The bot level that fills a quick-play room's empty seats for the people in it: ``(game, user_ids)``. Ratings'.
 quick_bot_level = Slot("quick_bot_level", lambda game, user_ids: "normal")
 

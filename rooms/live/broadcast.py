@@ -46,10 +46,22 @@ def room_snapshots(
     now_ms = int(timezone.now().timestamp() * 1000)
     room_part, game_parts = snapshots.build(room, seats, match, hand, users, now_ms, history, with_history, state)
     snaps = {uid: snapshots.for_user(room_part, game_parts, uid, seats, hand) for uid in targets}
+    readers = replay_readers(room, match, targets)
     for uid, snap in snaps.items():
         # The reader's own information: what leaving now would cost their rating (a rated match in play).
         snap["you"]["leave_cost"] = extensions.leave_cost(match, uid, room, seats, hand) if room.rated else None
+        # Once it is over, the match's replay, for those who may read it (rooms/records/match_access.py).
+        snap["you"]["replay_url"] = extensions.replay_url(match) if uid in readers else None
     return snaps
+
+
+def replay_readers(room, match, users: set[int]) -> set[int]:
+    """Who of ``users`` may open the ended match's replay: anyone for a public room, else who played it."""
+    if match is None or match.status == match.Status.PLAYING or not match.hands.exclude(ended_at=None).exists():
+        return set()
+    if room.is_public:
+        return set(users)
+    return set(match.players.filter(pk__in=users).values_list("pk", flat=True))
 
 
 def snapshot_message(snapshot: dict) -> dict:

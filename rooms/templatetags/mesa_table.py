@@ -143,6 +143,7 @@ def common_strings() -> dict:
         "hand_over_title": _("Hand %(n)s is over"),
         "waiting_host": _("Waiting for the host to go on."),
         "see_table": _("See the table"),
+        "replay": _("Watch the match again"),
         "this_hand": _("This hand"),
         "match_total": _("Match total"),
         "dealt_nobody": _("Hand %(hand)s dealt."),

@@ -171,8 +171,8 @@ export class Table {
 
   // --- socket ---------------------------------------------------------------------------------
   // The heartbeat (docs/protocol.md): a ping every `pingMs`; no frame within `timeoutMs` after it
-  // and the socket is taken for dead, abandoned whatever its readyState (a socket left CLOSING by a
-  // lost network may never fire `close`) and a new one opened after a backoff with jitter.
+  // and the socket is abandoned whatever its readyState (a lost network may never fire `close`)
+  // and a new one opened after a backoff with jitter.
   get online() { return !!this.ws && this.ws.readyState === WebSocket.OPEN && !this.dead; }
 
   connect() {
@@ -781,10 +781,8 @@ export class Table {
           el("span", { class: "countdown__bar", "aria-hidden": "true" }), el("span", { class: "countdown__text" }))));
     }
     else if (room.status === "playing" && engine !== null && engine !== undefined && seat.active !== false) {
-      // Every seat dealt in keeps its turn's row (unseen) between its turns: on a phone your place
-      // and the row of the other seats, and so the felt between them, do not grow and shrink as the
-      // turn goes round (docs/ui.md). The same words and countdown as the real row (no hook, no id),
-      // so it wraps the same way; a bot's turn shows no countdown (renderTimer).
+      // Every seat dealt in keeps its turn's row (unseen) between turns, so the felt does not grow and
+      // shrink as the turn goes round (docs/ui.md): the real row's words and countdown, no hook.
       const limit = room.time_limit && !seat.bot ? fill(S.timer, { s: room.time_limit }) : "";
       node.append(el("div", { class: "seat__turn seat__turn--idle", "aria-hidden": "true" }, isMe ? S.your_turn : fill(S.turn_of, { name: seat.name }),
         limit ? el("span", { class: "countdown" }, el("span", { class: "countdown__bar" }), el("span", { class: "countdown__text", text: limit })) : null));
@@ -1054,6 +1052,8 @@ export class Table {
     box.replaceChildren(el("p", { class: "result__winners", dataset: { over: over ? "match" : "hand" }, text }));
     if (last) this.resultTables(box, last, winners);
     if (over && room.match && room.match.seed) box.append(el("p", {}, el("a", { href: room.match.verify_url, text: S.verify })));
+    const replay = over && this.snapshot.you.replay_url;
+    if (replay) box.append(el("p", {}, el("a", { href: replay, dataset: { matchReplay: "" }, text: S.replay })));
     const changes = (over && room.match && room.match.ratings) || [];
     if (changes.length) box.append(this.ratingChanges(changes));
     const actions = $("result-actions");

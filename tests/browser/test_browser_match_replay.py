@@ -35,7 +35,7 @@ services.start_match(host, room.code)
 play_match(room, host, hands=40)
 match = room.matches.get()
 assert match.status == "over", match.status
-print("JSON" + json.dumps({"match": match.public_id, "hands": match.hands.count()}))
+print("JSON" + json.dumps({"match": match.public_id, "hands": match.hands.count(), "code": room.code}))
 """
 
 
@@ -55,6 +55,22 @@ def finished(server):
     made = json.loads(next(x for x in out.splitlines() if x.startswith("JSON"))[4:])
     assert made["hands"] >= 2, "a match of one hand has no other hand to jump to"
     return {"name": name, "user": users[name], **made}
+
+
+def test_the_tables_result_dialog_links_to_the_replay_of_the_match_that_just_ended(server, browser, finished):
+    """On a phone: the dialog that says who won has the match's replay one tap away."""
+    context, page, _ = logged_in(
+        browser, server, finished["name"], viewport=(390, 844), session=finished["user"]["session"], touch=True
+    )
+    page.goto(f"{server.base}/rooms/{finished['code']}/")
+    link = page.locator("#result [data-match-replay]")
+    expect(link).to_be_visible(timeout=20000)
+    assert link.get_attribute("href") == f"/matches/{finished['match']}/replay/"
+    box = link.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+    link.tap()
+    expect(page.locator("[data-replay][data-state=ready]")).to_be_visible(timeout=20000)
+    context.close()
 
 
 @pytest.mark.parametrize(("viewport", "touch"), [((390, 844), True), ((1280, 800), False)])
