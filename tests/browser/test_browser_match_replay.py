@@ -68,6 +68,7 @@ def test_the_tables_result_dialog_links_to_the_replay_of_the_match_that_just_end
     assert link.get_attribute("href") == f"/matches/{finished['match']}/replay/"
     box = link.bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+    shot(page, "table-result-replay-link-phone")
     link.tap()
     expect(page.locator("[data-replay][data-state=ready]")).to_be_visible(timeout=20000)
     context.close()
