@@ -59,4 +59,5 @@ def test_a_fresh_process_has_every_receiver_and_slot_wired():
         "leave_cost",
         "words",
         "reader_fields",
+        "replay_url",  # players: the result dialog's link to the match's replay
     }
