@@ -284,23 +284,19 @@ async def _table(host: Player, extra: list[Player], bots: dict[int, str]) -> Non
 # -- the scenarios -----------------------------------------------------------------
 
 
-def kill_daphne(stack, tag: str = "") -> Run:
-    """Two daphne processes; kill -9 the one serving alice mid-match."""
-    run = Run("daphne kill -9")
-    first, second = stack.start_daphne(), stack.start_daphne()
-    worker = stack.start_worker()
-    users, code = _setup(stack, tag, ("alice", "bob"), time_limit=None)
-    alice = Player(f"alice{tag}", users[f"alice{tag}"]["session"], code, [first.port, second.port], 0)
-    bob = Player(f"bob{tag}", users[f"bob{tag}"]["session"], code, [second.port], 2)
+def _through_a_kill(run: Run, alice: Player, bob: Player, kill) -> tuple[dict, dict]:
+    """Alice and Bob play their match with two bots; after alice's third acknowledged move ``kill()``
+    runs (in a thread) and her tab must be back on her last port with a snapshot no older than
+    before. Returns both tabs' final snapshots; ``run.recovery`` from the kill to her return."""
 
     async def scenario():
         await _table(alice, [bob], {1: "easy", 3: "easy"})
         bob_plays = asyncio.ensure_future(bob.run(timeout=150))
         await alice.run(until=lambda s: len(alice.acked) >= 3 or s["room"]["status"] == "match_over")
         before = max(s["room"]["state_version"] for s in alice.snapshots)
-        first.kill()
         killed = time.monotonic()
-        await alice.run(until=lambda s: alice.port == second.port)
+        await asyncio.to_thread(kill)
+        await alice.run(until=lambda s: alice.port == alice.ports[-1])
         run.recovery = round(time.monotonic() - killed, 2)
         if alice.snapshots[-1]["room"]["state_version"] < before:
             run.problems.append("the snapshot after reconnecting is older than the one before the crash")
@@ -310,11 +306,11 @@ def kill_daphne(stack, tag: str = "") -> Run:
             await p.close()
         return a, b
 
-    try:
-        a, b = asyncio.run(scenario())
-    finally:
-        for proc in (first, second, worker):
-            _proc_stop(stack, proc)
+    return asyncio.run(scenario())
+
+
+def _check_the_end(run: Run, stack, code: str, a: dict, b: dict, players: list[Player]) -> None:
+    """Both tabs end on the database's version, alice's view is the engine's, the log holds every move."""
     dump = room_dump(stack.env, code)
     if (a["room"]["state_version"], b["room"]["state_version"]) != (dump["state_version"],) * 2:
         run.problems.append("a tab's final snapshot is not the database's version")
@@ -324,7 +320,23 @@ def kill_daphne(stack, tag: str = "") -> Run:
         run.problems.append("alice's final view differs from the engine's view of the saved state")
     if rouba_monte_cards(dump["hands"][-1]["state"]) != 52:
         run.problems.append("cards were not conserved")
-    check_log(run, dump, [alice, bob])
+    check_log(run, dump, players)
+
+
+def kill_daphne(stack, tag: str = "") -> Run:
+    """Two daphne processes; kill -9 the one serving alice mid-match."""
+    run = Run("daphne kill -9")
+    first, second = stack.start_daphne(), stack.start_daphne()
+    worker = stack.start_worker()
+    users, code = _setup(stack, tag, ("alice", "bob"), time_limit=None)
+    alice = Player(f"alice{tag}", users[f"alice{tag}"]["session"], code, [first.port, second.port], 0)
+    bob = Player(f"bob{tag}", users[f"bob{tag}"]["session"], code, [second.port], 2)
+    try:
+        a, b = _through_a_kill(run, alice, bob, first.kill)
+    finally:
+        for proc in (first, second, worker):
+            _proc_stop(stack, proc)
+    _check_the_end(run, stack, code, a, b, [alice, bob])
     return run
 
 
@@ -490,35 +502,16 @@ def kill_embedded(stack, tag: str = "") -> Run:
     bob = Player(f"bob{tag}", users[f"bob{tag}"]["session"], code, [first.port, again], 2)
     procs = [first]
 
-    async def scenario():
-        await _table(alice, [bob], {1: "easy", 3: "easy"})
-        bob_plays = asyncio.ensure_future(bob.run(timeout=150))
-        await alice.run(until=lambda s: len(alice.acked) >= 3 or s["room"]["status"] == "match_over")
-        before = max(s["room"]["state_version"] for s in alice.snapshots)
+    def kill_and_start_again():
         first.kill()
-        killed = time.monotonic()
-        procs.append(await asyncio.to_thread(stack.start_daphne, again))
-        await alice.run(until=lambda s: alice.port == again)
-        run.recovery = round(time.monotonic() - killed, 2)
-        if alice.snapshots[-1]["room"]["state_version"] < before:
-            run.problems.append("the snapshot after the restart is older than the one before the crash")
-        a = await alice.run()
-        b = await bob_plays
-        for p in (alice, bob):
-            await p.close()
-        return a, b
+        procs.append(stack.start_daphne(again))
 
     try:
-        a, b = asyncio.run(scenario())
+        a, b = _through_a_kill(run, alice, bob, kill_and_start_again)
     finally:
         for proc in procs:
             _proc_stop(stack, proc)
-    dump = room_dump(stack.env, code)
-    if (a["room"]["state_version"], b["room"]["state_version"]) != (dump["state_version"],) * 2:
-        run.problems.append("a tab's final snapshot is not the database's version")
-    if rouba_monte_cards(dump["hands"][-1]["state"]) != 52:
-        run.problems.append("cards were not conserved")
-    check_log(run, dump, [alice, bob])
+    _check_the_end(run, stack, code, a, b, [alice, bob])
     return run
 
 
