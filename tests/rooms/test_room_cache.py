@@ -86,94 +86,97 @@ services.start_match(people[0], room.code)
 print("JSON" + json.dumps({"code": room.code, "id": room.id}))
 """
 
-# Each process plays the same room for as long as its hand lasts and prints the state versions it moved at.
+# Each process plays the same room turn by turn: it says which state version it sees ("AT 41"), waits for
+# the test's "GO" (given once both see the same one), tries to change the room, and says whether it won.
 PERSON = """
-import json, random, time
+import json
 from django.contrib.auth import get_user_model
 from games import registry
 from rooms import services
 from rooms.errors import RoomError
 from rooms.models import Room
-engine, won = registry.get("rouba_monte"), []
-BARRIER()
-for _ in range(2000):
-    time.sleep(random.random() / 50)
+engine = registry.get("rouba_monte")
+while True:
     room = Room.objects.select_related("current_hand").get(pk=ROOM)
     if room.status != "playing":
         break
     state = engine.from_json(room.current_hand.state)
     seat = room.current_hand.seat_map[engine.current_seat(state)]
     user = get_user_model().objects.get(username="rc_" + "ab"[seat])
+    move = engine.auto_move(state, engine.current_seat(state))
+    print("AT", room.state_version, flush=True)
+    input()
     try:
-        services.move(user, room.code, room.state_version, engine.auto_move(state, engine.current_seat(state)))
-        won.append(room.state_version)
+        services.move(user, room.code, room.state_version, move)
+        print("WON", flush=True)
     except RoomError as exc:
         assert exc.code in ("stale", "not_playing"), exc.code
-print("JSON" + json.dumps(won))
+        print("LOST", flush=True)
+print("END", flush=True)
 """
 TIMEOUT = """
-import json, random, time
 from datetime import timedelta
 from django.utils import timezone
 from rooms import services
 from rooms.models import Room
-won = []
-BARRIER()
-for _ in range(2000):
-    time.sleep(random.random() / 50)
+while True:
     room = Room.objects.get(pk=ROOM)
     if room.status != "playing":
         break
+    print("AT", room.state_version, flush=True)
+    input()
     Room.objects.filter(pk=ROOM).update(deadline=timezone.now() - timedelta(seconds=1))  # due now
-    if services.run_deadline(room.id, room.state_version):
-        won.append(room.state_version)
-print("JSON" + json.dumps(won))
-"""
-
-
-# Both processes begin together, once both have started Django, whatever that takes.
-BARRIER = """
-import os, time
-def BARRIER():
-    open(os.path.join(READY, str(os.getpid())), "w").close()
-    while len(os.listdir(READY)) < 2:
-        time.sleep(0.01)
+    print("WON" if services.run_deadline(room.id, room.state_version) else "LOST", flush=True)
+print("END", flush=True)
 """
 
 
 def test_a_move_and_a_timeout_from_two_processes_never_both_win_and_lose_nothing(services_stack, tmp_path):
     """Two processes with their own copies change one room at once (PostgreSQL): a person's moves in
-    one, the worker's timeouts in the other, turn after turn until the hand ends."""
+    one, the worker's timeouts in the other, both trying every turn of the hand at the same moment."""
     env = services_stack.env
     out = manage_shell(env, SETUP)
     room = json.loads(next(x for x in out.splitlines() if x.startswith("JSON"))[4:])
-    ready = tmp_path / "ready"
-    ready.mkdir()
     procs = [
         subprocess.Popen(
-            [
-                sys.executable,
-                "manage.py",
-                "shell",
-                "-c",
-                f"ROOM = {room['id']}\nREADY = {str(ready)!r}\n" + BARRIER + code,
-            ],
+            [sys.executable, "manage.py", "shell", "-c", f"ROOM = {room['id']}\n" + code],
             cwd=ROOT,
             env=env,
+            stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
+            stderr=open(tmp_path / f"{name}.log", "w"),  # noqa: SIM115 - closed with the process
             text=True,
         )
-        for code in (PERSON, TIMEOUT)
+        for name, code in (("person", PERSON), ("timeout", TIMEOUT))
     ]
-    won = []
-    for proc in procs:
-        stdout, stderr = proc.communicate(timeout=300)
-        assert proc.returncode == 0, stderr
-        won.append(json.loads(next(x for x in stdout.splitlines() if x.startswith("JSON"))[4:]))
-    moves, timeouts = won
-    assert moves and timeouts, "both processes won turns"
-    assert not set(moves) & set(timeouts), "one turn, one winner"
+
+    def said(proc) -> str:
+        """The process's next word of the turns (the shell's own lines passed over)."""
+        while True:
+            line = proc.stdout.readline()
+            assert line, (tmp_path / "person.log").read_text() + (tmp_path / "timeout.log").read_text()
+            if line.split(" ")[0].strip() in ("AT", "WON", "LOST", "END"):
+                return line.strip()
+
+    moves, timeouts, turns = [], [], []
+    try:
+        while True:
+            seen = [said(proc) for proc in procs]
+            if seen == ["END", "END"]:
+                break
+            assert seen[0] == seen[1] and seen[0].startswith("AT "), seen  # both at the same turn
+            turns.append(int(seen[0].split()[1]))
+            for proc in procs:
+                proc.stdin.write("GO\n")
+                proc.stdin.flush()
+            person, timeout = (said(proc) for proc in procs)
+            assert {person, timeout} == {"WON", "LOST"}, (turns[-1], person, timeout)  # one winner a turn
+            (moves if person == "WON" else timeouts).append(turns[-1])
+    finally:
+        for proc in procs:
+            proc.stdin.close()
+            proc.wait(timeout=60)
+    assert len(turns) > 10  # every one of them tried by both at once, and won by one
     log = json.loads(
         manage_shell(
             env,
