@@ -26,7 +26,7 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 
-from django.db.models import F
+from django.db.models import F, Q
 
 from rooms import queries
 from rooms.models import Room, Seat
@@ -164,11 +164,9 @@ def keep(room, seats, state) -> None:
 _NOT_SHOWN = frozenset({"last_login"})
 
 
-def person_changed(sender, instance, update_fields=None, **kwargs) -> None:
+def person_changed(sender, instance, created=False, update_fields=None, **kwargs) -> None:
     """``post_save`` of the user model: the rooms where the person sits, holds a seat or hosts read them again."""
-    if update_fields is not None and set(update_fields) <= _NOT_SHOWN:
+    if created or (update_fields is not None and set(update_fields) <= _NOT_SHOWN):
         return
-    rooms = set(Seat.objects.filter(user_id=instance.pk).values_list("room_id", flat=True))
-    rooms |= set(Seat.objects.filter(reserved_by_id=instance.pk).values_list("room_id", flat=True))
-    rooms |= set(Room.objects.filter(host_id=instance.pk).values_list("id", flat=True))
-    stale(rooms)
+    seats = Seat.objects.filter(Q(user_id=instance.pk) | Q(reserved_by_id=instance.pk)).values("room_id")
+    Room.objects.filter(Q(pk__in=seats) | Q(host_id=instance.pk)).update(version=F("version") + 1)

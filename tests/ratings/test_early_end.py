@@ -18,7 +18,7 @@ from players.records import recent_matches
 from ratings import void
 from ratings.models import Rating, RatingChange
 from rooms import services
-from rooms.models import Match
+from rooms.models import Match, Room
 
 pytestmark = pytest.mark.django_db
 
@@ -116,8 +116,11 @@ def test_staff_void_a_match_with_a_reason_and_the_ratings_go_back(alice, bob, ca
     before = {c.user_id: (c.mu_before, c.sigma_before) for c in RatingChange.objects.filter(match=match)}
     with pytest.raises(void.VoidRefused):
         void.void_match(match.pk, staff, "   ")  # a reason is required
+    version = Room.objects.get(pk=match.room_id).version
     taken_back = void.void_match(match.pk, staff, "Accomplices: the host ended it for the loser")
     assert {c.user_id for c in taken_back} == set(before)
+    # Every process's copy of the room is stale (rooms/room_cache.py): its result dialog reads the void.
+    assert Room.objects.get(pk=match.room_id).version == version + 1
     for rating in Rating.objects.filter(game="stealing_bundles"):
         assert (rating.mu, rating.sigma) == pytest.approx(before[rating.user_id])
         assert rating.matches == 0
