@@ -214,3 +214,20 @@ def test_a_room_whose_copy_was_behind_is_read_joined_at_once_and_its_copy_still_
     assert len(room_reads) == 1 and "JOIN" in room_reads[0]
     assert not any('FROM "rooms_seat"' in sql for sql in reads)  # the seats came from the copy
     assert room.id not in room_cache._missed
+
+
+def test_an_erased_players_name_leaves_the_copy_too(alice, bob):
+    """Erasure rewrites the records of the rooms after the person left them: a copy kept from before
+    (her name among the hand's players) is not used again."""
+    from players import erasure
+    from rooms.table import open_table
+
+    bob.display_name = "Roberto Secreto"
+    bob.save()
+    room = playing(alice, bob)
+    auto_move(room, {0: alice, 1: bob})
+    erasure.erase(bob)
+    with open_table(room.code) as t:
+        kept = broadcast.room_snapshots(room.id, alice.id, room=t.room, seats=t.seats, state=t.state)[alice.id]
+        t.skip()
+    assert "Roberto Secreto" not in json.dumps(kept, ensure_ascii=False)
