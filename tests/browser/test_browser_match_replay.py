@@ -57,19 +57,23 @@ def finished(server):
     return {"name": name, "user": users[name], **made}
 
 
-def test_the_tables_result_dialog_links_to_the_replay_of_the_match_that_just_ended(server, browser, finished):
-    """On a phone: the dialog that says who won has the match's replay one tap away."""
+@pytest.mark.parametrize(("viewport", "touch"), [((390, 844), True), ((1280, 800), False)])
+def test_the_tables_result_dialog_links_to_the_replay_of_the_match_that_just_ended(
+    server, browser, finished, viewport, touch
+):
+    """The dialog that says who won has the match's replay one tap away, on a phone and a desktop."""
+    kind = "phone" if touch else "desktop"
     context, page, _ = logged_in(
-        browser, server, finished["name"], viewport=(390, 844), session=finished["user"]["session"], touch=True
+        browser, server, finished["name"], viewport=viewport, session=finished["user"]["session"], touch=touch
     )
     page.goto(f"{server.base}/rooms/{finished['code']}/")
     link = page.locator("#result [data-match-replay]")
     expect(link).to_be_visible(timeout=20000)
     assert link.get_attribute("href") == f"/matches/{finished['match']}/replay/"
     box = link.bounding_box()
-    assert box["x"] >= 0 and box["x"] + box["width"] <= 390
-    shot(page, "table-result-replay-link-phone")
-    link.tap()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= viewport[0] and box["y"] + box["height"] <= viewport[1]
+    shot(page, f"table-result-replay-link-{kind}")
+    link.tap() if touch else link.click()
     expect(page.locator("[data-replay][data-state=ready]")).to_be_visible(timeout=20000)
     context.close()
 
