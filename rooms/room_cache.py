@@ -26,6 +26,7 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 
+from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models import F, Q
 
 from rooms import queries
@@ -94,23 +95,29 @@ def stale(room_ids) -> None:
 def lock(code: str | None = None, room_id: int | None = None):
     """``(room, kept)``: the room locked for a unit of work, and this process's copy of the rest if it holds.
 
-    With a copy that held last time, the room's row alone is read (its host,
-    match and hand attached from the copy); otherwise the room joined with them,
-    as before this cache, and the copy's seats and state still used if its
-    version is the row's. A miss reads the room joined after the row.
+    The room's row is locked and read alone, its host, match and hand attached
+    from the copy when its version is the stamp, else read joined with the row.
+    On SQLite (one writer, whose lock ``BEGIN IMMEDIATE`` already holds) a room
+    whose copy was behind last time is read joined at once, one statement.
+    PostgreSQL never is: a locked read that waited for another writer returns
+    that writer's room row but the joined rows of its own older snapshot (its
+    ``READ COMMITTED`` recheck fetches again only the rows it locks), so a
+    timeout that waited behind a move played on the hand before that move. The
+    row's own statement takes the lock; what is read after it is fresh.
     """
     rid = room_id if room_id is not None else _ids.get(code)
     kept = take(rid)
-    if kept is not None and rid not in _missed:
+    if _locks_rows() or (kept is not None and rid not in _missed):
         row = queries.lock_room_row(code=code, room_id=room_id)
         if row is None:
             return None, None
-        if _fits(kept, row):
+        if kept is not None and _fits(kept, row):
             for name, value in (("host", kept.host), ("current_match", kept.match), ("current_hand", kept.hand)):
                 Room._meta.get_field(name).set_cached_value(row, value)
             for related in (kept.match, kept.hand):
                 if related is not None:
                     related._state.fields_cache.pop("room", None)  # never the room object of an earlier unit
+            _missed.discard(row.id)
             return _seated(row, kept), kept
         room = queries.lock_room(room_id=row.id)
     else:
@@ -128,6 +135,11 @@ def lock(code: str | None = None, room_id: int | None = None):
             _missed.clear()
         _missed.add(room.id)
     return room, None
+
+
+def _locks_rows() -> bool:
+    """The database locks rows one by one (PostgreSQL), rather than the whole database (SQLite)."""
+    return connections[DEFAULT_DB_ALIAS].features.has_select_for_update
 
 
 def _fits(kept: Kept, row) -> bool:
