@@ -157,7 +157,6 @@ def common_strings() -> dict:
         "online": _("online"),
         "offline": _("offline"),
         "empty_seat": _("Empty seat"),
-        "closed_seat": _("Closed seat"),  # an arena table's seat nobody was given
         "seat_n": _("Seat %(n)s"),
         "reserved_by": _("reserved by %(name)s"),
         "remove_pending": _("leaves at the end"),

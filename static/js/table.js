@@ -117,7 +117,7 @@ function randomHex(bytes) {
 }
 
 // Where each other seat sits around the felt, seen from `me` at the bottom: the next seat
-// (in room order, the way play goes round) on the left, the last one on the right, the rest
+// (the way play goes round) on the left, the last one on the right, the rest
 // across the top, the partner of a four-seat game straight opposite.
 export function seatPositions(count, me) {
   const others = [];
@@ -675,13 +675,15 @@ export class Table {
   renderSeats() {
     const snap = this.snapshot;
     const room = snap.room;
-    const n = room.seats.length;
-    const me = snap.you.seat === null ? 0 : snap.you.seat;
+    // An arena table's closed seats are not drawn: its people sit as at a table of their number.
+    const open = room.seats.filter((s) => !room.arena || s.user_id || s.bot).map((s) => s.index);
+    const n = open.length;
+    const me = Math.max(0, open.indexOf(snap.you.seat));
     const places = seatPositions(n, me);
     const used = new Set();
     const node = (i, pos) => {
-      used.add(`${pos}:${i}`);
-      return this.keptSeat(room.seats[i], pos);
+      used.add(`${pos}:${open[i]}`);
+      return this.keptSeat(room.seats[open[i]], pos);
     };
     for (const side of ["left", "top", "right"]) placeChildren($(`seats-${side}`), places[side].map((i) => node(i, side)));
     if ($("stage").dataset.others !== String(n - 1)) $("stage").dataset.others = String(n - 1);
@@ -689,9 +691,9 @@ export class Table {
     for (const key of [...this.seatNodes.keys()]) if (!used.has(key)) this.seatNodes.delete(key);
   }
 
-  // The seat's element as last drawn when nothing it shows changed (the key: everything seatNode
-  // reads), else a new one: a move restyles only the seats it changed. A game whose seats show
-  // more (its seatExtra) names what that reads (seatKey); without it the seat is drawn every time.
+  // The seat's element as last drawn when nothing it shows (all seatNode reads) changed: a move
+  // restyles only the seats it changed. A game's seatExtra names what it reads (seatKey), or is
+  // drawn every time.
   keptSeat(seat, pos) {
     const snap = this.snapshot;
     const room = snap.room;
@@ -725,7 +727,7 @@ export class Table {
     if (!seat.connected && !empty) classes.push("seat--offline");
     if (this.game.teams) classes.push(`seat--team${seat.team}`);
     const head = el("div", { class: "seat__head" },
-      el("span", { class: "seat__name", text: empty ? (room.arena ? S.closed_seat : S.empty_seat) : (isMe ? `${seat.name} (${S.you})` : seat.name),
+      el("span", { class: "seat__name", text: empty ? S.empty_seat : (isMe ? `${seat.name} (${S.you})` : seat.name),
         title: empty ? null : seat.name,
         // A tap shows the whole name with a link to the person's page (enableFullNames): never a
         // link itself, so a stray tap does not leave a running table.

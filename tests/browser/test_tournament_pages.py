@@ -102,9 +102,12 @@ def test_join_be_seated_play_come_back_and_see_the_podium_on_a_phone_and_a_desk(
         page.wait_for_function(f"() => ({STATUS_JS})() === 'playing'", timeout=30000)
     assert no_horizontal_scroll(phone)
     look(phone, "tournament_phone_table")
-    # Two players at Rouba Monte's four seats: the other two are closed, with nothing to sit in.
+    # Two players at Rouba Monte's four seats: the other two are closed, neither drawn nor to sit in;
+    # the opponent sits across the felt, as at a table of two.
     assert phone.locator("#table [data-action=sit]").count() == 0
-    assert phone.locator(".seat--empty .seat__name").all_inner_texts() == ["Closed seat", "Closed seat"]
+    assert phone.locator("#table .seat--empty").count() == 0
+    assert phone.locator("#seats-top .seat").count() == 1
+    assert phone.locator("#seats-left .seat, #seats-right .seat").count() == 0
 
     # They play the deal (each plays a legal move at their turn) to the match's end.
     for _ in range(1000):
