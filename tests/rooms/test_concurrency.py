@@ -1,38 +1,23 @@
 """Two moves sent at the same instant: exactly one is applied, the other refused."""
 
-import threading
-
 import pytest
-from django.db import connection
 
 from rooms import services
 from rooms.errors import RoomError
+from tests.races import at_once
 from tests.rooms.helpers import current, state_of, turn_seat
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def race(calls):
-    """Run the calls at once in threads; each returns "ok" or the error code."""
-    barrier = threading.Barrier(len(calls))
-    results = [None] * len(calls)
+    """Run the calls at once in threads; each gives "ok" or the error code."""
+    return at_once([lambda call=call: _done(call) for call in calls], (RoomError,), timeout=30)
 
-    def run(i, call):
-        barrier.wait()
-        try:
-            call()
-            results[i] = "ok"
-        except RoomError as exc:
-            results[i] = exc.code
-        finally:
-            connection.close()
 
-    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(30)
-    return results
+def _done(call) -> str:
+    call()
+    return "ok"
 
 
 @pytest.mark.parametrize("game", ["rouba_monte", "crazy_eights"])

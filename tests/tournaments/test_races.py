@@ -3,12 +3,10 @@
 On SQLite in-process (IMMEDIATE transactions) and on a PostgreSQL server of its own (row locks).
 """
 
-import threading
-
 import pytest
-from django.db import connection
 
 from rooms.models import Seat
+from tests.races import at_once
 from tournaments import arena, services
 from tournaments.errors import TournamentError
 from tournaments.models import Entry, TournamentTable
@@ -17,24 +15,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def race(calls):
-    barrier = threading.Barrier(len(calls))
-    results = [None] * len(calls)
-
-    def run(i, call):
-        barrier.wait()
-        try:
-            results[i] = call()
-        except TournamentError as exc:
-            results[i] = exc.code
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(60)
-    return results
+    return at_once(calls, (TournamentError,))
 
 
 def test_one_person_joining_four_times_at_once_has_one_entry(alice):
@@ -63,32 +44,19 @@ def test_passes_at_once_seat_nobody_twice(make_user):
 
 
 RACES_ON_POSTGRESQL = """
-import json, threading
+import json
 from django.contrib.auth import get_user_model
-from django.db import connection
 from rooms.models import Seat
 from tournaments import arena, services
 from tournaments.errors import TournamentError
 from tournaments.models import Entry, TournamentTable
+from tests.races import at_once
 User = get_user_model()
 people = [User.objects.create_user(f"pg{i}", email=f"pg{i}@example.com", password="x") for i in range(8)]
 tournament = services.create(None, "stealing_bundles", 30)
 
 def race(calls):
-    barrier = threading.Barrier(len(calls))
-    out = [None] * len(calls)
-    def run(i, call):
-        barrier.wait()
-        try:
-            out[i] = call()
-        except TournamentError as exc:
-            out[i] = exc.code
-        finally:
-            connection.close()
-    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
-    [t.start() for t in threads]
-    [t.join(60) for t in threads]
-    return out
+    return at_once(calls, (TournamentError,))
 
 twice = race([lambda: services.join(people[0], tournament.id) and "ok"] * 4)
 race([lambda p=p: services.join(p, tournament.id) and "ok" for p in people[1:]])
