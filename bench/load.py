@@ -553,8 +553,11 @@ async def echo_probe(ports: list[int], session: str, stop: asyncio.Event, run: R
             await ws.close()
 
 
-async def echo_load(ports: list[int], sessions: list[str], sockets: int, seconds: float, payload: int) -> dict:
-    """Closed-loop echo on many sockets: what the transport alone sustains."""
+async def echo_load(
+    ports: list[int], sessions: list[str], sockets: int, seconds: float, payload: int, procs=None
+) -> dict:
+    """Closed-loop echo on many sockets: what the transport alone sustains, and its site CPU per round trip
+    (one frame in, one group message, one frame out: a move is one frame in and a frame out per reader)."""
     samples, count = [], 0
     body = "x" * payload
     end = time.monotonic() + seconds
@@ -569,12 +572,24 @@ async def echo_load(ports: list[int], sessions: list[str], sockets: int, seconds
             count += 1
 
     conns = [await echo_socket(ports[i % len(ports)], sessions[i % len(sessions)]) for i in range(sockets)]
+    cpu_before = _site_cpu(procs)
     start = time.monotonic()
     await asyncio.gather(*(loop(ws) for ws in conns))
     elapsed = time.monotonic() - start
+    cpu = _site_cpu(procs) - cpu_before
     for ws in conns:
         await ws.close()
-    return {"sockets": sockets, "per_second": round(count / elapsed, 1), **summary_ms(samples)}
+    out = {"sockets": sockets, "per_second": round(count / elapsed, 1), **summary_ms(samples)}
+    if procs is not None and count:
+        out["site_cpu_ms_per_echo"] = round(1000 * cpu / count, 3)
+    return out
+
+
+def _site_cpu(procs) -> float:
+    """CPU seconds of the site's processes so far (not the load generator's); 0 without them."""
+    if procs is None:
+        return 0.0
+    return sum(v for k, v in procs.cpu().items() if k != "loadgen")
 
 
 def start_profilers(args, procs, rooms: int) -> list:
@@ -1065,7 +1080,7 @@ async def main_async(args) -> dict:
         out["echo_floor_ms"] = await echo_floor(ports, sessions[0], args.echo_count, 0.01, 64)
         print("echo floor (ms):", out["echo_floor_ms"], flush=True)
         if args.echo_load:
-            out["echo_load"] = await echo_load(ports, sessions, args.echo_load, min(args.duration, 10), 64)
+            out["echo_load"] = await echo_load(ports, sessions, args.echo_load, min(args.duration, 10), 64, procs)
             print("echo load:", out["echo_load"], flush=True)
         for rooms in steps:
             t0 = time.monotonic()
