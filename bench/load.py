@@ -799,10 +799,7 @@ async def measure(args, ports, specs, echo_sessions, procs: Processes | None, co
 #   nocache    no room kept in memory (rooms/room_cache.py): every unit of work reads the room
 #              with its match and hand, and the seats, as before the cache.
 
-#   pool       on SQLite, moves run in the thread pool with the other actions, as before they
-#              queued on one thread of their own (rooms/live/consumers.py).
-
-VARIANTS = ("sortedset", "timing", "phases", "switch", "nolock", "nocache", "pool")
+VARIANTS = ("sortedset", "timing", "phases", "switch", "nolock", "nocache")
 
 
 def _apply_variants(names: set[str]) -> None:
@@ -825,9 +822,6 @@ def _apply_variants(names: set[str]) -> None:
         from rooms import room_cache
 
         room_cache.KEEP = 0  # each copy let go as it is put
-
-    if "pool" in names:
-        consumers._moves_in_turn = consumers._in_pool
 
     if "nolock" in names:
         from rooms import writer

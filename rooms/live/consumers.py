@@ -12,7 +12,6 @@ that took too long to close, a server shutting down (``RoomConsumer.__call__``).
 import asyncio
 import logging
 from collections import deque
-from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
@@ -93,22 +92,7 @@ def _run_action(action: str, user, code: str, msg: dict, room_id: int | None = N
 # queueing on daphne's one sync thread (an earlier round of docs/benchmarks.md, in its git history). Each action is its own
 # transaction under the room's row lock, and one socket's actions stay in order
 # because the consumer awaits each before reading the next message.
-_in_pool = database_sync_to_async(_run_action, thread_sensitive=False)
-# On SQLite the process's units of work take turns on the database's one writer anyway
-# (rooms/writer.py): its moves queue on one thread of their own, in order, instead of waking
-# pool threads that then wait for that lock (4-11% less CPU a move, the p99 8-22% lower at 32
-# busy rooms: docs/benchmarks.md). The other actions keep the pool: a hint thinks outside the lock.
-_moves_in_turn = (
-    database_sync_to_async(
-        _run_action, thread_sensitive=False, executor=ThreadPoolExecutor(1, thread_name_prefix="mesa-moves")
-    )
-    if settings.DATABASES["default"]["ENGINE"].endswith("sqlite3")
-    else _in_pool
-)
-
-
-async def _run(action: str, user, code: str, msg: dict, room_id: int | None = None):
-    return await (_moves_in_turn if action == "move" else _in_pool)(action, user, code, msg, room_id)
+_run = database_sync_to_async(_run_action, thread_sensitive=False)
 
 
 def seen_ms(scope) -> int | None:
