@@ -799,7 +799,10 @@ async def measure(args, ports, specs, echo_sessions, procs: Processes | None, co
 #   nocache    no room kept in memory (rooms/room_cache.py): every unit of work reads the room
 #              with its match and hand, and the seats, as before the cache.
 
-VARIANTS = ("sortedset", "timing", "phases", "switch", "nolock", "nocache")
+#   onethread  a socket's moves run on one thread of their own instead of the thread pool's (on
+#              SQLite the units of work take turns on the database's one writer anyway).
+
+VARIANTS = ("sortedset", "timing", "phases", "switch", "nolock", "nocache", "onethread")
 
 
 def _apply_variants(names: set[str]) -> None:
@@ -822,6 +825,21 @@ def _apply_variants(names: set[str]) -> None:
         from rooms import room_cache
 
         room_cache.KEEP = 0  # each copy let go as it is put
+
+    if "onethread" in names:
+        from concurrent.futures import ThreadPoolExecutor
+
+        from channels.db import database_sync_to_async
+
+        in_pool = consumers._run
+        in_turn = database_sync_to_async(
+            consumers._run_action, thread_sensitive=False, executor=ThreadPoolExecutor(1, thread_name_prefix="moves")
+        )
+
+        async def run_moves_in_turn(action, user, code, msg, room_id=None):
+            return await (in_turn if action == "move" else in_pool)(action, user, code, msg, room_id)
+
+        consumers._run = run_moves_in_turn
 
     if "nolock" in names:
         from rooms import writer
