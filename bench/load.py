@@ -338,9 +338,13 @@ class Table:
 
     def __init__(self, run: Run, spec: dict, ports: list[int], index: int, matches_left: int | None):
         self.run, self.code = run, spec["code"]
-        self.people = [
-            Person(self, p, ports[(index * 4 + p["seat"]) % len(ports)]) for p in sorted(spec["people"], key=_seat)
-        ]
+
+        # Spread: a room's people over the daphne processes, seat by seat. Sticky: all on one, as a
+        # proxy that routes /ws/rooms/<code>/ by the code would send them (docs/operations.md).
+        def port(person) -> int:
+            return ports[(index if run.args.sticky else index * 4 + person["seat"]) % len(ports)]
+
+        self.people = [Person(self, p, port(p)) for p in sorted(spec["people"], key=_seat)]
         self.pending: dict[int, dict] = {}  # state version a move was made on -> its record
         self.move_ids: dict[str, int] = {}  # message id of a move -> the version it was made on
         self.top = -1  # highest state version seen in this room
@@ -1048,6 +1052,9 @@ def parse_args(argv=None):
     p.add_argument("--echo-load", type=int, default=0, help="also run closed-loop echo on this many sockets")
     p.add_argument("--profile", help="record py-spy profiles (collapsed stacks) of daphne and worker into this folder")
     p.add_argument("--profile-gil", action="store_true", help="profile only the thread holding the GIL: CPU, not waits")
+    p.add_argument(
+        "--sticky", action="store_true", help="every person of a room on the same daphne (rooms spread over them)"
+    )
     p.add_argument("--variant", default="", help=f"comma list of in-memory changes to measure: {', '.join(VARIANTS)}")
     p.add_argument("--debug", action="store_true", help="run the started stack with DEBUG on (off by default)")
     p.add_argument(
