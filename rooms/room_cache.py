@@ -37,8 +37,8 @@ KEEP = 2048  # rooms per process; the least recently used beyond it are read aga
 _lock = threading.Lock()
 _kept: OrderedDict[int, "Kept"] = OrderedDict()
 _ids: dict[str, int] = {}  # room code -> id, for the rooms kept
-# Rooms whose last unit of work here found the copy behind (another process changes them too, as
-# on the stack with several daphne): their next one reads the room joined at once, as before.
+# Rooms whose last unit of work here found the copy behind (another process changes them too): on
+# SQLite their next one reads the room joined at once, one statement (PostgreSQL: see ``lock``).
 _missed: set[int] = set()
 
 
