@@ -64,10 +64,18 @@ def _diff(before, after, path: list, ops: list) -> None:
             _diff(before[index], after[index], [*path, index], ops)
 
 
-def frame(before_text: str, base: int, after_text: str, version: int) -> str:
-    """The ``patch`` frame from one snapshot's JSON text to the next's (room versions ``base``, ``version``)."""
-    ops = diff(orjson.loads(before_text), orjson.loads(after_text))
+def frame(before, base: int, after, version: int) -> str:
+    """The ``patch`` frame from one snapshot to the next (room versions ``base``, ``version``).
+
+    Each snapshot is given as its JSON text or as that text decoded: a socket that keeps the one
+    it decoded last time decodes only the new one (rooms/live/consumers.py).
+    """
+    ops = diff(_decoded(before), _decoded(after))
     return fastjson.dumps({"type": "patch", "base": base, "version": version, "ops": ops})
+
+
+def _decoded(snapshot):
+    return orjson.loads(snapshot) if isinstance(snapshot, str) else snapshot
 
 
 def apply(document, ops: list[list]):

@@ -107,5 +107,17 @@ async def test_a_page_that_asks_for_patches_rebuilds_every_snapshot_the_others_r
     version = await play(3)
     plain = {m["room"]["version"]: m for m in await frames_until(whole, version)}
     check([asked, *await frames_until(patched, version)], plain)
+
+    # Every change from "another process" in a row: each patch worked out by the socket from the
+    # snapshot it decoded for the previous one.
+    await patched.send_json_to({"action": "snapshot"})
+    asked, _ = await receive_until(patched, lambda m: m["type"] == "snapshot" and "chat" in m)
+    start = asked["room"]["version"]
+    for _ in range(4):
+        outbox.forget_everything()
+        version = await play(1)
+    plain = {m["room"]["version"]: m for m in await frames_until(whole, version)}
+    frames = await frames_until(patched, version)
+    check([asked, *[f for f in frames if f["version"] > start]], plain)
     for comm in (whole, patched):
         await comm.disconnect()
