@@ -107,7 +107,8 @@ def lock(code: str | None = None, room_id: int | None = None):
     """
     rid = room_id if room_id is not None else _ids.get(code)
     kept = take(rid)
-    if _locks_rows() or (kept is not None and rid not in _missed):
+    rows_alone = _locks_rows()
+    if rows_alone or (kept is not None and rid not in _missed):
         row = queries.lock_room_row(code=code, room_id=room_id)
         if row is None:
             return None, None
@@ -130,7 +131,7 @@ def lock(code: str | None = None, room_id: int | None = None):
                 kept.version, kept.code, room.host, room.current_match, room.current_hand, kept.seats, kept.state
             )
             return _seated(room, kept), kept
-    if kept is not None:
+    if kept is not None and not rows_alone:
         if len(_missed) > 2 * KEEP:
             _missed.clear()
         _missed.add(room.id)

@@ -330,7 +330,7 @@ class RoomConsumer(GuardedConsumer):
                 frame = event["patch"]
             else:
                 doc = orjson.loads(text)
-                before = self.sent_doc if self.sent_doc is not None else self.sent_text
+                before = self.sent_doc if self.sent_doc is not None else orjson.loads(self.sent_text)
                 frame = patch.frame(before, self.sent_version, doc, event["version"])
         self.sent_version, self.sent_published, self.sent_text = event["version"], True, text
         self.sent_doc = doc

@@ -19,8 +19,6 @@ than the bytes it saves on a snapshot, and the page would need the library's
 client half as well; this one is a few lines on each side (``applyPatch`` in static/js/table.js).
 """
 
-import orjson
-
 from rooms.live import fastjson
 
 _MISSING = object()
@@ -65,17 +63,8 @@ def _diff(before, after, path: list, ops: list) -> None:
 
 
 def frame(before, base: int, after, version: int) -> str:
-    """The ``patch`` frame from one snapshot to the next (room versions ``base``, ``version``).
-
-    Each snapshot is given as its JSON text or as that text decoded: a socket that keeps the one
-    it decoded last time decodes only the new one (rooms/live/consumers.py).
-    """
-    ops = diff(_decoded(before), _decoded(after))
-    return fastjson.dumps({"type": "patch", "base": base, "version": version, "ops": ops})
-
-
-def _decoded(snapshot):
-    return orjson.loads(snapshot) if isinstance(snapshot, str) else snapshot
+    """The ``patch`` frame from one decoded snapshot to the next (room versions ``base``, ``version``)."""
+    return fastjson.dumps({"type": "patch", "base": base, "version": version, "ops": diff(before, after)})
 
 
 def apply(document, ops: list[list]):

@@ -108,6 +108,8 @@ def test_join_be_seated_play_come_back_and_see_the_podium_on_a_phone_and_a_desk(
     assert phone.locator("#table .seat--empty").count() == 0
     assert phone.locator("#seats-top .seat").count() == 1
     assert phone.locator("#seats-left .seat, #seats-right .seat").count() == 0
+    assert desk.locator("#table .seat--empty").count() == 0 and desk.locator("#seats-top .seat").count() == 1
+    look(desk, "tournament_desk_table")
 
     # They play the deal (each plays a legal move at their turn) to the match's end.
     for _ in range(1000):

@@ -32,7 +32,7 @@ services.sit(people[1], room.code, 1)
 services.start_match(people[0], room.code)
 room_cache.clear()  # this process keeps no copy: the waiting unit reads the database
 room.refresh_from_db()
-holding, release, seen = threading.Event(), threading.Event(), {}
+holding, waiting, release, seen = threading.Event(), threading.Event(), threading.Event(), {}
 
 
 def holder():
@@ -48,6 +48,9 @@ def holder():
 
 
 def waiter():
+    connection.ensure_connection()
+    seen["waiter_pid"] = connection.connection.info.backend_pid
+    waiting.set()
     with open_table(room_id=room.id) as t:
         seen["version"] = t.room.state_version
         seen["probe"] = t.hand.state.get("probe")
@@ -60,12 +63,13 @@ first.start()
 holding.wait(60)
 second = threading.Thread(target=waiter)
 second.start()
-with connection.cursor() as cursor:  # wait until the second unit of work is blocked on the room's lock
+waiting.wait(60)
+with connection.cursor() as cursor:  # until PostgreSQL shows the second unit blocked by the first
     for _ in range(6000):
-        cursor.execute("SELECT count(*) FROM pg_locks WHERE NOT granted")
+        cursor.execute("SELECT %s = ANY(pg_blocking_pids(%s))", [seen["holder_pid"], seen["waiter_pid"]])
         if cursor.fetchone()[0]:
             break
-        time.sleep(0.01)
+        time.sleep(0.01)  # a poll of the server's own state, not a guess at how long the wait takes
     else:
         raise SystemExit("the second unit of work never waited")
 release.set()
