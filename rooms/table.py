@@ -40,7 +40,7 @@ ROOM_FIELDS_BUT_HISTORY = tuple(
     f.name for f in Room._meta.concrete_fields if not f.primary_key and f.name not in ("history", "events")
 )
 
-# Sent after commit when a table planned a deadline: room_id, version, eta.
+# Sent after commit when a table planned a deadline: room_id, version, eta, kind (the room's deadline_kind).
 deadline_planned = Signal()
 
 
@@ -367,10 +367,8 @@ class Table:
             queries.save_fields(room, ROOM_FIELDS_BUT_HISTORY, moves_of=with_room)
         # robust: a layer or broker that is down must not turn a committed action into an error.
         if self._schedule and room.deadline is not None and not room.paused:
-            room_id, version, eta = room.id, room.state_version, room.deadline
-            transaction.on_commit(
-                lambda: deadline_planned.send(Table, room_id=room_id, version=version, eta=eta), robust=True
-            )
+            planned = {"room_id": room.id, "version": room.state_version, "eta": room.deadline, "kind": room.deadline_kind}
+            transaction.on_commit(lambda: deadline_planned.send(Table, **planned), robust=True)
         transaction.on_commit(self._publish, robust=True)
         transaction.on_commit(self._keep, robust=True)  # once published: the next unit may take them
         lobby = self.lobby if self.lobby is not None else room.status != Room.Status.PLAYING

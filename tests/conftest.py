@@ -77,16 +77,17 @@ def empty_cache():
 
 @pytest.fixture(autouse=True)
 def empty_room_copies():
-    """Each test's database starts anew and may give a room an id an earlier test's room had:
-    no copy kept by rooms/room_cache.py, nor a snapshot patched from (rooms/live/outbox.py), survives it."""
-    from rooms import room_cache
+    """Each test's database starts anew and may give a room an id an earlier test's room had: no copy
+    kept by rooms/room_cache.py, snapshot patched from (rooms/live/outbox.py) or turn task remembered as
+    sent (rooms/turn_tasks.py) survives it."""
+    from rooms import room_cache, turn_tasks
     from rooms.live import outbox
 
-    room_cache.clear()
-    outbox.forget_everything()
+    for forget in (room_cache.clear, outbox.forget_everything, turn_tasks.forget_everything):
+        forget()
     yield
-    room_cache.clear()
-    outbox.forget_everything()
+    for forget in (room_cache.clear, outbox.forget_everything, turn_tasks.forget_everything):
+        forget()
 
 
 @pytest.fixture(autouse=True)

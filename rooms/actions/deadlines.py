@@ -194,7 +194,7 @@ def pause(user, code: str) -> Room:
         if ends is not None:  # the paused room's own deadline, planned as every deadline is
             room_id, version = room.id, room.state_version
             transaction.on_commit(
-                lambda: deadline_planned.send(Table, room_id=room_id, version=version, eta=ends), robust=True
+                lambda: deadline_planned.send(Table, room_id=room_id, version=version, eta=ends, kind=HOST), robust=True
             )
         room_events.announce(
             t, "host_paused", by=room_events.person(user), minutes=cap_minutes() if ends is not None else None
