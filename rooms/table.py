@@ -367,7 +367,7 @@ class Table:
             queries.save_fields(room, ROOM_FIELDS_BUT_HISTORY, moves_of=with_room)
         # robust: a layer or broker that is down must not turn a committed action into an error.
         if self._schedule and room.deadline is not None and not room.paused:
-            planned = {"room_id": room.id, "version": room.state_version, "eta": room.deadline, "kind": room.deadline_kind}
+            planned = dict(room_id=room.id, version=room.state_version, eta=room.deadline, kind=room.deadline_kind)
             transaction.on_commit(lambda: deadline_planned.send(Table, **planned), robust=True)
         transaction.on_commit(self._publish, robust=True)
         transaction.on_commit(self._keep, robust=True)  # once published: the next unit may take them
