@@ -27,14 +27,15 @@ from redis.backoff import ExponentialBackoff
 from redis.retry import Retry
 
 _server_loop: asyncio.AbstractEventLoop | None = None
+_server_thread: int | None = None
 _loop_lock = threading.Lock()
 
 
 def register_server_loop(loop: asyncio.AbstractEventLoop) -> None:
-    """Remember the event loop that serves WebSockets in this process."""
-    global _server_loop
+    """Remember the event loop that serves WebSockets in this process (called on it)."""
+    global _server_loop, _server_thread
     with _loop_lock:
-        _server_loop = loop
+        _server_loop, _server_thread = loop, threading.get_ident()
 
 
 def server_loop() -> asyncio.AbstractEventLoop | None:
@@ -64,6 +65,11 @@ def group_send_many(sends: list[tuple[str, dict]]) -> None:
         await asyncio.gather(*(layer.group_send(group, message) for group, message in sends))
 
     loop = _server_loop
+    on_loop = loop is not None and threading.get_ident() == _server_thread and loop.is_running()
+    if isinstance(layer, InMemoryChannelLayer) and on_loop:
+        # A move run on the loop itself (rooms/live/in_loop.py): the sends go out once it returns.
+        loop.create_task(send_all())
+        return
     if isinstance(layer, InMemoryChannelLayer) and loop is not None and not loop.is_closed():
         try:
             running = asyncio.get_running_loop()

@@ -258,6 +258,8 @@ CELERY_WORKER_ENABLE_REMOTE_CONTROL = False
 
 # Start the in-process worker and beat in the embedded mode (tests may turn it off).
 MESA_EMBEDDED_WORKER = env_bool("MESA_EMBEDDED_WORKER", EMBEDDED)
+# On SQLite a move runs on the event loop when the writer is free (rooms/live/in_loop.py).
+MESA_MOVES_IN_LOOP = env_bool("MESA_MOVES_IN_LOOP", True)
 
 # Celery's Django fix-up would close the database connections around every task; they are
 # recycled like a request's instead (config/celery.py), so DB_CONN_MAX_AGE holds in workers.

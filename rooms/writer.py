@@ -17,19 +17,40 @@ another transaction (a tournament's pass opening its tables) already holds
 SQLite's lock through that transaction's ``BEGIN IMMEDIATE``: waiting there for
 this lock, held by a thread that waits for SQLite's, would stall both.
 
+A unit of work run on the event loop (rooms/live/in_loop.py) must not wait at
+all: under ``without_waiting()`` a lock held elsewhere, this process's or
+SQLite's, raises ``Busy`` before anything is read or written, and the caller
+runs the unit of work in a thread instead.
+
 PostgreSQL locks the room's row, not the database: nothing is serialised there.
 """
 
 import threading
 from contextlib import contextmanager
 
-from django.db import connection, transaction
+from django.db import OperationalError, connection, transaction
 
 # Longer than any unit of work; past it the action goes on to SQLite's own wait, so that
 # a lock never let go (a bug) slows the site down instead of stopping it.
 WAIT_SECONDS = 10.0
 
 _lock = threading.RLock()
+_here = threading.local()  # .no_wait: this thread's units of work must not wait for the writer
+
+
+class Busy(Exception):
+    """The writer is held elsewhere and this unit of work may not wait: nothing was read or written."""
+
+
+@contextmanager
+def without_waiting():
+    """Units of work opened inside raise ``Busy`` rather than wait for either lock (SQLite's: the caller's
+    connection has a busy timeout of 0, rooms/live/in_loop.py)."""
+    _here.no_wait = True
+    try:
+        yield
+    finally:
+        _here.no_wait = False
 
 
 @contextmanager
@@ -39,16 +60,25 @@ def atomic():
         with transaction.atomic():
             yield
         return
-    held = [_lock.acquire(timeout=WAIT_SECONDS)]
+    no_wait = getattr(_here, "no_wait", False)
+    held = [_lock.acquire(blocking=False) if no_wait else _lock.acquire(timeout=WAIT_SECONDS)]
+    if no_wait and not held[0]:
+        raise Busy
 
     def release():
         if held[0]:
             held[0] = False
             _lock.release()
 
+    began = False
     try:
         with transaction.atomic():
+            began = True
             transaction.on_commit(release)  # the first hook after COMMIT: before the publish
             yield
+    except OperationalError:
+        if no_wait and not began:  # BEGIN IMMEDIATE refused at once: another connection writes
+            raise Busy from None
+        raise
     finally:
         release()

@@ -22,7 +22,7 @@ from django.db import DatabaseError
 from config import realtime
 from rooms import extensions, services
 from rooms.errors import RoomError, valid_seat
-from rooms.live import broadcast, fastjson, frames, limits, patch
+from rooms.live import broadcast, fastjson, frames, in_loop, limits, patch
 from rooms.live.guarded import (  # noqa: F401 - the close codes are the protocol's, named here too
     CLOSE_ABUSE,
     CLOSE_NOT_FOUND,
@@ -288,7 +288,7 @@ class RoomConsumer(GuardedConsumer):
             self.recent_ids.append(msg_id)
             self.recent_set.add(msg_id)
         try:
-            reply, answer = await _run(action, self.user, self.code, msg, self.room_id)
+            reply, answer = await in_loop.run(action, _run_action, _run, self.user, self.code, msg, self.room_id)
         except RoomError as exc:
             frame = _error(exc.code, exc.message, msg_id)
             await self.send_json({**frame, "params": exc.params} if exc.params else frame)

@@ -1,0 +1,143 @@
+"""On SQLite a move runs on the event loop when the writer is free, and never makes the loop wait when it is not.
+
+The sockets are Channels' communicator on the whole ASGI application, in this
+test's own event loop and thread: a move run "on the loop" runs in this thread.
+"""
+
+import asyncio
+import sqlite3
+import threading
+
+import pytest
+from channels.db import database_sync_to_async
+from django.db import connection
+
+from rooms import services, writer
+from rooms.models import Room
+from rooms.table import deadline_planned
+from tests.rooms.helpers import play_until_human, state_of
+from tests.rooms.wsclient import connect, receive_until
+
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.asyncio,
+    pytest.mark.skipif(connection.vendor != "sqlite", reason="moves run on the loop on SQLite only"),
+]
+
+
+@pytest.fixture(autouse=True)
+def no_embedded_worker(settings):
+    settings.MESA_EMBEDDED_WORKER = False
+
+
+@database_sync_to_async
+def alices_turn(alice):
+    """A Crazy Eights table of alice and three bots, the bots played until alice must move: her move."""
+    room = services.create_room(alice, "crazy_eights", "Mesa", time_limit=None)
+    services.start_match(alice, room.code)
+    play_until_human(room)
+    room.refresh_from_db()
+    engine, state, _hand = state_of(room)
+    return room, engine.legal_moves(state, engine.current_seat(state))[0]
+
+
+async def table_socket(alice, room):
+    comm, connected, _ = await connect(alice, f"/ws/rooms/{room.code}/")
+    assert connected
+    await receive_until(comm, lambda m: m["type"] == "snapshot")
+    return comm
+
+
+def held_in_a_thread(enter):
+    """A thread that holds a lock (``enter()``, a context manager) until told to let go; returns (held, let_go)."""
+    held, let_go = threading.Event(), threading.Event()
+
+    def hold():
+        with enter():
+            held.set()
+            let_go.wait(30)
+
+    thread = threading.Thread(target=hold, daemon=True)
+    thread.start()
+    assert held.wait(30)
+    return let_go, thread
+
+
+def sqlite_write_lock():
+    """SQLite's write lock taken by a connection of its own, as another process or a plain view's write would."""
+
+    class Held:
+        def __enter__(self):
+            self.db = sqlite3.connect(connection.settings_dict["NAME"], timeout=30, isolation_level=None)
+            self.db.execute("BEGIN IMMEDIATE")
+
+        def __exit__(self, *exc):
+            self.db.execute("ROLLBACK")
+            self.db.close()
+
+    return Held()
+
+
+async def test_a_move_runs_in_the_loops_thread_when_the_writer_is_free(alice):
+    room, move = await alices_turn(alice)
+    comm = await table_socket(alice, room)
+    threads = []
+
+    def planned(sender, **kwargs):  # sent after COMMIT, by the thread that ran the unit of work
+        threads.append(threading.get_ident())
+
+    deadline_planned.connect(planned, dispatch_uid="test-in-loop")
+    try:
+        await comm.send_json_to({"action": "move", "version": room.state_version, "move": move, "id": "m1"})
+        await receive_until(comm, lambda m: m["type"] == "ack" and m["id"] == "m1")
+    finally:
+        deadline_planned.disconnect(dispatch_uid="test-in-loop")
+    assert threads == [threading.get_ident()]  # the next turn is a bot's: one deadline, planned here
+    await comm.disconnect()
+
+
+@pytest.mark.parametrize("holder", ["this process's writer", "SQLite's write lock"])
+async def test_a_move_waits_for_a_held_writer_in_a_thread_while_the_loop_answers(alice, holder):
+    """A socket reads its frames in turn: alice's second tab asks, while her first one's move waits."""
+    room, move = await alices_turn(alice)
+    comm, other_tab = await table_socket(alice, room), await table_socket(alice, room)
+    while not await comm.receive_nothing(timeout=0.2):  # the first tab told of the second
+        await comm.receive_output()
+    enter = writer.atomic if holder == "this process's writer" else sqlite_write_lock
+    let_go, thread = await asyncio.to_thread(held_in_a_thread, enter)
+    try:
+        await comm.send_json_to({"action": "move", "version": room.state_version, "move": move, "id": "m1"})
+        await asyncio.sleep(0.05)  # the move's frame read first; were the loop to wait, the ping could not be
+        await other_tab.send_json_to({"action": "ping", "id": "p1"})
+        await receive_until(other_tab, lambda m: m["type"] == "pong")
+        assert await asyncio.to_thread(thread.is_alive)  # still held: the move has not gone through
+        assert await comm.receive_nothing(timeout=0.05)  # nor been answered
+    finally:
+        let_go.set()
+    await receive_until(comm, lambda m: m["type"] == "ack" and m["id"] == "m1")
+    await asyncio.to_thread(thread.join, 30)
+    after = await database_sync_to_async(Room.objects.get)(pk=room.pk)
+    assert after.state_version == room.state_version + 1
+    await comm.disconnect()
+    await other_tab.disconnect()
+
+
+@database_sync_to_async
+def busy_without_waiting(enter) -> tuple[bool, int]:
+    """Whether a unit of work that may not wait is refused while ``enter`` is held elsewhere, and the rooms then."""
+    let_go, thread = held_in_a_thread(enter)
+    refused = False
+    try:
+        with writer.without_waiting(), writer.atomic():
+            Room.objects.all().delete()
+    except writer.Busy:
+        refused = True
+    finally:
+        let_go.set()
+        thread.join(30)
+    return refused, Room.objects.count()
+
+
+async def test_a_unit_that_may_not_wait_is_refused_before_it_reads_or_writes(alice):
+    await database_sync_to_async(services.create_room)(alice, "crazy_eights", "Mesa")
+    assert await busy_without_waiting(writer.atomic) == (True, 1)
