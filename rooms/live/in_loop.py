@@ -37,8 +37,6 @@ from rooms import writer
 
 ACTIONS = frozenset({"move"})  # the hot path; every other action keeps the thread pool
 
-_tuned = None  # the loop's SQLite connection, once told not to wait for the write lock
-
 
 def wanted(action: str) -> bool:
     return settings.MESA_MOVES_IN_LOOP and action in ACTIONS and connection.vendor == "sqlite"
@@ -48,24 +46,29 @@ async def run(action: str, in_place, in_pool, *args):
     """``in_place(action, *args)`` on this loop when the writer is free, else ``await in_pool(action, *args)``."""
     if wanted(action):
         try:
-            with _outside_the_loop(), writer.without_waiting():
-                _no_busy_wait()
-                return in_place(action, *args)
+            with _outside_the_loop(), writer.without_waiting(), _no_busy_wait():
+                try:
+                    return in_place(action, *args)
+                except DatabaseError:
+                    connection.close_if_unusable_or_obsolete()  # what the pool's call does after each action
+                    raise
         except writer.Busy:
             pass
-        except DatabaseError:
-            connection.close_if_unusable_or_obsolete()  # what the pool's call does after each action
-            raise
     return await in_pool(action, *args)
 
 
-def _no_busy_wait() -> None:
-    """The loop's connection fails at once on SQLite's write lock instead of sleeping in its busy handler."""
-    global _tuned
+@contextmanager
+def _no_busy_wait():
+    """For the call, the loop's connection fails at once on SQLite's write lock instead of sleeping in its busy
+    handler; after it, the connection waits as configured again (the thread's other users, a test's teardown)."""
     connection.ensure_connection()
-    if connection.connection is not _tuned:
-        connection.connection.execute("PRAGMA busy_timeout = 0")
-        _tuned = connection.connection
+    raw = connection.connection
+    raw.execute("PRAGMA busy_timeout = 0")
+    try:
+        yield
+    finally:
+        if connection.connection is raw:  # not closed by an error meanwhile
+            raw.execute(f"PRAGMA busy_timeout = {int(connection.settings_dict['OPTIONS'].get('timeout', 5) * 1000)}")
 
 
 @contextmanager

@@ -13,6 +13,7 @@ from channels.db import database_sync_to_async
 from django.db import connection
 
 from rooms import services, writer
+from rooms.live import in_loop
 from rooms.models import Room
 from rooms.table import deadline_planned
 from tests.rooms.helpers import play_until_human, state_of
@@ -141,3 +142,18 @@ def busy_without_waiting(enter) -> tuple[bool, int]:
 async def test_a_unit_that_may_not_wait_is_refused_before_it_reads_or_writes(alice):
     await database_sync_to_async(services.create_room)(alice, "crazy_eights", "Mesa")
     assert await busy_without_waiting(writer.atomic) == (True, 1)
+
+
+async def test_the_loops_connection_waits_for_no_lock_during_a_move_only(alice):
+    """Busy at once during the call (the move then goes to a thread); as configured after it (the thread's other users)."""
+
+    def busy_timeout():
+        return connection.connection.execute("PRAGMA busy_timeout").fetchone()[0]
+
+    @database_sync_to_async
+    def around_a_call():
+        with in_loop._no_busy_wait():
+            during = busy_timeout()
+        return during, busy_timeout()
+
+    assert await around_a_call() == (0, connection.settings_dict["OPTIONS"]["timeout"] * 1000)
