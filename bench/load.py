@@ -806,10 +806,10 @@ async def measure(args, ports, specs, echo_sessions, procs: Processes | None, co
 #   onethread  a socket's moves run on one thread of their own instead of the thread pool's (on
 #              SQLite the units of work take turns on the database's one writer anyway).
 
-#   inloop     a socket's moves run on the event loop itself, no thread hop (embedded only: SQLite's
-#              writer is one anyway); the loop waits while a worker's unit of work holds the writer.
+#   pool       on SQLite too, moves run in the thread pool (MESA_MOVES_IN_LOOP off), as before
+#              rooms/live/in_loop.py.
 
-VARIANTS = ("sortedset", "timing", "phases", "switch", "nolock", "nocache", "onethread", "inloop")
+VARIANTS = ("sortedset", "timing", "phases", "switch", "nolock", "nocache", "onethread", "pool")
 
 
 def _apply_variants(names: set[str]) -> None:
@@ -848,8 +848,10 @@ def _apply_variants(names: set[str]) -> None:
 
         consumers._run = run_moves_in_turn
 
-    if "inloop" in names:
-        _moves_in_loop(consumers)
+    if "pool" in names:
+        from django.conf import settings
+
+        settings.MESA_MOVES_IN_LOOP = False
 
     if "nolock" in names:
         from rooms import writer
@@ -901,33 +903,6 @@ def _apply_variants(names: set[str]) -> None:
         consumers.ACTIONS["move"] = move
         broadcast.publish_room = publish_room
         consumers._run = run
-
-
-def _moves_in_loop(consumers) -> None:
-    import asyncio
-
-    from channels.layers import get_channel_layer
-
-    from config import realtime
-
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # the ORM's guard, off: the loop is the thread here
-    in_pool, plain_send = consumers._run, realtime.group_send_many
-
-    async def run(action, user, code, msg, room_id=None):
-        if action != "move":
-            return await in_pool(action, user, code, msg, room_id)
-        return consumers._run_action(action, user, code, msg, room_id)
-
-    def send_many(sends):
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return plain_send(sends)
-        layer = get_channel_layer()
-        for group, message in sends:
-            loop.create_task(layer.group_send(group, message))
-
-    consumers._run, realtime.group_send_many = run, send_many
 
 
 def __getattr__(name: str):
