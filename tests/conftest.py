@@ -79,14 +79,14 @@ def empty_cache():
 def empty_room_copies():
     """Each test's database starts anew and may give a room an id an earlier test's room had: no copy
     kept by rooms/room_cache.py, snapshot patched from (rooms/live/outbox.py) or turn task remembered as
-    sent (rooms/turn_tasks.py) survives it."""
+    sent (rooms/turn_tasks.py) survives it, nor the loop's connection told not to wait (rooms/live/in_loop.py)."""
     from rooms import room_cache, turn_tasks
-    from rooms.live import outbox
+    from rooms.live import in_loop, outbox
 
     for forget in (room_cache.clear, outbox.forget_everything, turn_tasks.forget_everything):
         forget()
     yield
-    for forget in (room_cache.clear, outbox.forget_everything, turn_tasks.forget_everything):
+    for forget in (room_cache.clear, outbox.forget_everything, turn_tasks.forget_everything, in_loop.let_wait):
         forget()
 
 

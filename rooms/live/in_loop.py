@@ -37,6 +37,8 @@ from rooms import writer
 
 ACTIONS = frozenset({"move"})  # the hot path; every other action keeps the thread pool
 
+_tuned = None  # the loop thread's SQLite connection, once told not to wait for the write lock
+
 
 def wanted(action: str) -> bool:
     return settings.MESA_MOVES_IN_LOOP and action in ACTIONS and connection.vendor == "sqlite"
@@ -46,7 +48,8 @@ async def run(action: str, in_place, in_pool, *args):
     """``in_place(action, *args)`` on this loop when the writer is free, else ``await in_pool(action, *args)``."""
     if wanted(action):
         try:
-            with _outside_the_loop(), writer.without_waiting(), _no_busy_wait():
+            with _outside_the_loop(), writer.without_waiting():
+                _no_busy_wait()
                 try:
                     return in_place(action, *args)
                 except DatabaseError:
@@ -57,18 +60,26 @@ async def run(action: str, in_place, in_pool, *args):
     return await in_pool(action, *args)
 
 
-@contextmanager
-def _no_busy_wait():
-    """For the call, the loop's connection fails at once on SQLite's write lock instead of sleeping in its busy
-    handler; after it, the connection waits as configured again (the thread's other users, a test's teardown)."""
+def _no_busy_wait() -> None:
+    """The loop thread's connection fails at once on SQLite's write lock instead of sleeping in its busy handler.
+
+    Set once per connection: nothing else uses it (every other database call of
+    the loop's thread goes through ``database_sync_to_async``, Django's guard sees
+    to it). A test's teardown, which does, lets it wait again (``let_wait``).
+    """
+    global _tuned
     connection.ensure_connection()
-    raw = connection.connection
-    raw.execute("PRAGMA busy_timeout = 0")
-    try:
-        yield
-    finally:
-        if connection.connection is raw:  # not closed by an error meanwhile
-            raw.execute(f"PRAGMA busy_timeout = {int(connection.settings_dict['OPTIONS'].get('timeout', 5) * 1000)}")
+    if connection.connection is not _tuned:
+        connection.connection.execute("PRAGMA busy_timeout = 0")
+        _tuned = connection.connection
+
+
+def let_wait() -> None:
+    """This thread's connection, if tuned here, waits for SQLite's lock as configured again."""
+    global _tuned
+    if _tuned is not None and connection.connection is _tuned:
+        _tuned.execute(f"PRAGMA busy_timeout = {int(connection.settings_dict['OPTIONS'].get('timeout', 5) * 1000)}")
+    _tuned = None
 
 
 @contextmanager

@@ -144,16 +144,17 @@ async def test_a_unit_that_may_not_wait_is_refused_before_it_reads_or_writes(ali
     assert await busy_without_waiting(writer.atomic) == (True, 1)
 
 
-async def test_the_loops_connection_waits_for_no_lock_during_a_move_only(alice):
-    """Busy at once during the call (the move then goes to a thread); as configured after it (the thread's other users)."""
+async def test_the_loops_connection_waits_for_no_lock_until_told_to_again(alice):
+    """Busy at once once tuned (a move then goes to a thread); as configured after ``let_wait`` (a test's teardown)."""
 
     def busy_timeout():
         return connection.connection.execute("PRAGMA busy_timeout").fetchone()[0]
 
     @database_sync_to_async
-    def around_a_call():
-        with in_loop._no_busy_wait():
-            during = busy_timeout()
-        return during, busy_timeout()
+    def tuned_then_let_wait():
+        in_loop._no_busy_wait()
+        tuned = busy_timeout()
+        in_loop.let_wait()
+        return tuned, busy_timeout()
 
-    assert await around_a_call() == (0, connection.settings_dict["OPTIONS"]["timeout"] * 1000)
+    assert await tuned_then_let_wait() == (0, connection.settings_dict["OPTIONS"]["timeout"] * 1000)
