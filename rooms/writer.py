@@ -17,10 +17,12 @@ another transaction (a tournament's pass opening its tables) already holds
 SQLite's lock through that transaction's ``BEGIN IMMEDIATE``: waiting there for
 this lock, held by a thread that waits for SQLite's, would stall both.
 
-A unit of work run on the event loop (rooms/live/in_loop.py) must not wait at
-all: under ``without_waiting()`` a lock held elsewhere, this process's or
-SQLite's, raises ``Busy`` before anything is read or written, and the caller
-runs the unit of work in a thread instead.
+A unit of work run on the event loop (rooms/live/in_loop.py) must not block
+it: under ``without_waiting()`` a lock held elsewhere raises before anything is
+read or written, ``HeldHere`` for this process's (the loop then awaits its
+release, ``when_free``, and tries again) and ``Busy`` for SQLite's (held by
+another connection, which says nothing when it lets go: the caller runs the
+unit of work in a thread instead).
 
 PostgreSQL locks the room's row, not the database: nothing is serialised there.
 """
@@ -36,10 +38,39 @@ WAIT_SECONDS = 10.0
 
 _lock = threading.RLock()
 _here = threading.local()  # .no_wait: this thread's units of work must not wait for the writer
+_waiting: list = []  # callbacks to call once the lock is let go (``when_free``)
+_waiting_lock = threading.Lock()
 
 
 class Busy(Exception):
     """The writer is held elsewhere and this unit of work may not wait: nothing was read or written."""
+
+
+class HeldHere(Busy):
+    """This process's writer lock is held by another of its threads: ``when_free`` says when it is let go."""
+
+
+def when_free(callback) -> bool:
+    """Have ``callback()`` called, from the thread that lets the lock go, once it is; False if it is free now."""
+    with _waiting_lock:
+        _waiting.append(callback)
+    if _lock.acquire(blocking=False):  # let go before the callback was in the list: no call will come
+        _lock.release()
+        with _waiting_lock:
+            if callback in _waiting:
+                _waiting.remove(callback)
+        return False
+    return True
+
+
+def _let_go() -> None:
+    _lock.release()
+    if _waiting:
+        with _waiting_lock:
+            callbacks = _waiting[:]
+            _waiting.clear()
+        for callback in callbacks:
+            callback()
 
 
 @contextmanager
@@ -63,12 +94,12 @@ def atomic():
     no_wait = getattr(_here, "no_wait", False)
     held = [_lock.acquire(blocking=False) if no_wait else _lock.acquire(timeout=WAIT_SECONDS)]
     if no_wait and not held[0]:
-        raise Busy
+        raise HeldHere
 
     def release():
         if held[0]:
             held[0] = False
-            _lock.release()
+            _let_go()
 
     began = False
     try:

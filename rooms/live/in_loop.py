@@ -10,12 +10,18 @@ database work, and threads queueing for the interpreter made the tail
 unit of work in place: the room's one writer in one place, as a room's actor
 would be.
 
-The loop never waits. When this process's writer lock is held (the in-process
-worker's bot turn, a view's unit of work) or SQLite's is (a view's plain write,
-a command in another process; the loop's connection waits 0 ms for it), the
-unit of work raises ``writer.Busy`` before reading anything and the move goes to
-the thread pool as before. A move that takes long (a match's end and its
-records) holds the loop for that long: a few milliseconds.
+The loop never blocks on a lock. When this process's writer lock is held (the
+in-process worker's bot turn, a presence change, a view's unit of work), the unit
+of work raises ``writer.HeldHere`` before reading anything and the move awaits
+the lock's release (``writer.when_free``), the loop serving the other sockets
+meanwhile, then tries again. Sending it to the thread pool instead made a
+cascade under load: a move in a thread held the lock while the loop's next
+moves found it held and went to threads too. When SQLite's lock is held by
+another connection (a view's plain write, a command in another process; the
+loop's connection waits 0 ms for it), which tells no one when it lets go, or
+after a second of waiting, the move goes to the pool as before. A move that
+takes long (a match's end and its records) holds the loop for that long: a few
+milliseconds.
 
 Django refuses the ORM where an event loop runs in the thread, to catch a
 coroutine that would block its loop unawares. Here the loop is blocked on
@@ -38,6 +44,8 @@ from rooms import writer
 ACTIONS = frozenset({"move"})  # the hot path; every other action keeps the thread pool
 
 _tuned = None  # the loop thread's SQLite connection, once told not to wait for the write lock
+# How long a move waits on the loop for this process's other units of work before it goes to the pool.
+WAIT_SECONDS = 1.0
 
 
 def wanted(action: str) -> bool:
@@ -45,19 +53,44 @@ def wanted(action: str) -> bool:
 
 
 async def run(action: str, in_place, in_pool, *args):
-    """``in_place(action, *args)`` on this loop when the writer is free, else ``await in_pool(action, *args)``."""
+    """``in_place(action, *args)`` on this loop once the writer is free, else ``await in_pool(action, *args)``."""
     if wanted(action):
-        try:
-            with _outside_the_loop(), writer.without_waiting():
-                _no_busy_wait()
-                try:
-                    return in_place(action, *args)
-                except DatabaseError:
-                    connection.close_if_unusable_or_obsolete()  # what the pool's call does after each action
-                    raise
-        except writer.Busy:
-            pass
+        loop = asyncio.get_running_loop()
+        give_up = loop.time() + WAIT_SECONDS
+        while True:
+            try:
+                with _outside_the_loop(), writer.without_waiting():
+                    _no_busy_wait()
+                    try:
+                        return in_place(action, *args)
+                    except DatabaseError:
+                        connection.close_if_unusable_or_obsolete()  # what the pool's call does after each action
+                        raise
+            except writer.HeldHere:  # another thread's unit of work: over in a millisecond or two
+                if not await _let_go(loop, give_up):
+                    break
+            except writer.Busy:  # SQLite's lock, held by another connection: it tells no one when it lets go
+                break
     return await in_pool(action, *args)
+
+
+async def _let_go(loop, give_up: float) -> bool:
+    """Whether this process's writer lock was let go (the loop served the other sockets meanwhile) before ``give_up``."""
+    freed = loop.create_future()
+
+    def wake():  # in the thread that let go
+        try:
+            loop.call_soon_threadsafe(lambda: freed.done() or freed.set_result(None))
+        except RuntimeError:  # the loop has closed: nobody waits any more
+            pass
+
+    if not writer.when_free(wake):
+        return True
+    try:
+        await asyncio.wait_for(freed, max(0.0, give_up - loop.time()))
+    except TimeoutError:
+        return False
+    return True
 
 
 def _no_busy_wait() -> None:

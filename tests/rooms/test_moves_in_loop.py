@@ -79,33 +79,43 @@ def sqlite_write_lock():
     return Held()
 
 
-async def test_a_move_runs_in_the_loops_thread_when_the_writer_is_free(alice):
-    room, move = await alices_turn(alice)
-    comm = await table_socket(alice, room)
+@pytest.fixture
+def move_threads():
+    """The thread each unit of work ran in, told by the deadline it plans after COMMIT (the next turn is a bot's)."""
     threads = []
 
-    def planned(sender, **kwargs):  # sent after COMMIT, by the thread that ran the unit of work
+    def planned(sender, **kwargs):
         threads.append(threading.get_ident())
 
     deadline_planned.connect(planned, dispatch_uid="test-in-loop")
-    try:
-        await comm.send_json_to({"action": "move", "version": room.state_version, "move": move, "id": "m1"})
-        await receive_until(comm, lambda m: m["type"] == "ack" and m["id"] == "m1")
-    finally:
-        deadline_planned.disconnect(dispatch_uid="test-in-loop")
-    assert threads == [threading.get_ident()]  # the next turn is a bot's: one deadline, planned here
+    yield threads
+    deadline_planned.disconnect(dispatch_uid="test-in-loop")
+
+
+async def test_a_move_runs_in_the_loops_thread_when_the_writer_is_free(alice, move_threads):
+    room, move = await alices_turn(alice)
+    comm = await table_socket(alice, room)
+    move_threads.clear()  # the bots' turns before alice's
+    await comm.send_json_to({"action": "move", "version": room.state_version, "move": move, "id": "m1"})
+    await receive_until(comm, lambda m: m["type"] == "ack" and m["id"] == "m1")
+    assert move_threads == [threading.get_ident()]
     await comm.disconnect()
 
 
 @pytest.mark.parametrize("holder", ["this process's writer", "SQLite's write lock"])
-async def test_a_move_waits_for_a_held_writer_in_a_thread_while_the_loop_answers(alice, holder):
-    """A socket reads its frames in turn: alice's second tab asks, while her first one's move waits."""
+async def test_a_move_waits_for_a_held_writer_while_the_loop_answers(alice, holder, move_threads):
+    """A socket reads its frames in turn: alice's second tab asks, while her first one's move waits.
+
+    For this process's writer the move awaits its release on the loop and then runs there; for SQLite's,
+    held by another connection that tells no one when it lets go, it waits in a thread of the pool.
+    """
     room, move = await alices_turn(alice)
     comm, other_tab = await table_socket(alice, room), await table_socket(alice, room)
     while not await comm.receive_nothing(timeout=0.2):  # the first tab told of the second
         await comm.receive_output()
     enter = writer.atomic if holder == "this process's writer" else sqlite_write_lock
     let_go, thread = await asyncio.to_thread(held_in_a_thread, enter)
+    move_threads.clear()  # the bots' turns before alice's
     try:
         await comm.send_json_to({"action": "move", "version": room.state_version, "move": move, "id": "m1"})
         await asyncio.sleep(0.05)  # the move's frame read first; were the loop to wait, the ping could not be
@@ -119,6 +129,8 @@ async def test_a_move_waits_for_a_held_writer_in_a_thread_while_the_loop_answers
     await asyncio.to_thread(thread.join, 30)
     after = await database_sync_to_async(Room.objects.get)(pk=room.pk)
     assert after.state_version == room.state_version + 1
+    in_the_loop = move_threads == [threading.get_ident()]
+    assert in_the_loop == (holder == "this process's writer") and len(move_threads) == 1
     await comm.disconnect()
     await other_tab.disconnect()
 
@@ -131,7 +143,7 @@ def busy_without_waiting(enter) -> tuple[bool, int]:
     try:
         with writer.without_waiting(), writer.atomic():
             Room.objects.all().delete()
-    except writer.Busy:
+    except writer.HeldHere:
         refused = True
     finally:
         let_go.set()
