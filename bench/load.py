@@ -59,7 +59,7 @@ sys.path.insert(0, str(ROOT))
 import websockets  # noqa: E402
 
 from bench import move_phases  # noqa: E402
-from rooms.live import patch  # noqa: E402 - plain Python, no Django
+from rooms.live import limits, patch  # noqa: E402 - plain Python, no Django
 from scripts import stack as stackmod  # noqa: E402
 
 CLK_TCK = os.sysconf("SC_CLK_TCK")
@@ -392,6 +392,10 @@ class Person:
         self.next_id = 0
         self.ws = None
         self.status = None
+        # Within the site's limit on a socket's frames (rooms/live/limits.py), with a margin for frames that
+        # reach it closer together than they left: a person drawing card after card as fast as moves came
+        # back sent more than 20 a second and was refused, as a page never is.
+        self.pace = limits.RateLimiter(rate=0.8 * limits.RATE_PER_SECOND, burst=limits.RATE_BURST - 5)
 
     async def connect(self):
         url = f"ws://127.0.0.1:{self.port}/ws/rooms/{self.table.code}/"
@@ -409,7 +413,13 @@ class Person:
                     raise
                 await asyncio.sleep(0.5 + attempt)
 
-    async def send(self, action: str, **fields) -> str:
+    async def paced(self) -> None:
+        while not self.pace.allow():
+            await asyncio.sleep(1 / self.pace.rate)
+
+    async def send(self, action: str, paced: bool = False, **fields) -> str:
+        if not paced:
+            await self.paced()
         self.next_id += 1
         msg_id = f"{self.seat}-{self.next_id}"
         self.table.run.unanswered[f"{self.table.code}/{msg_id}"] = time.monotonic()
@@ -486,11 +496,14 @@ class Person:
         table, run = self.table, self.table.run
         if self.version != version or run.stopping:
             return
+        await self.paced()  # not counted in the round trip: the page would have waited too
+        if self.version != version or run.stopping:
+            return
         now = time.monotonic()
         others = {p.seat for p in table.people if p is not self}
         table.pending[version] = {"mover": self, "t0": now, "own": None, "others": others}
         run.sent += 1
-        table.move_ids[await self.send("move", version=version, move=move)] = version
+        table.move_ids[await self.send("move", paced=True, version=version, move=move)] = version
 
     async def _restart(self) -> None:
         if not self.table.run.stopping:
