@@ -29,6 +29,7 @@ from redis.retry import Retry
 _server_loop: asyncio.AbstractEventLoop | None = None
 _server_thread: int | None = None
 _loop_lock = threading.Lock()
+_sending: set = set()  # group sends queued on the loop by a move run there
 
 
 def register_server_loop(loop: asyncio.AbstractEventLoop) -> None:
@@ -68,7 +69,9 @@ def group_send_many(sends: list[tuple[str, dict]]) -> None:
     on_loop = loop is not None and threading.get_ident() == _server_thread and loop.is_running()
     if isinstance(layer, InMemoryChannelLayer) and on_loop:
         # A move run on the loop itself (rooms/live/in_loop.py): the sends go out once it returns.
-        loop.create_task(send_all())
+        task = loop.create_task(send_all())
+        _sending.add(task)  # held until done: the loop keeps only a weak reference to a task
+        task.add_done_callback(_sending.discard)
         return
     if isinstance(layer, InMemoryChannelLayer) and loop is not None and not loop.is_closed():
         try:
