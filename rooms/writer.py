@@ -40,6 +40,10 @@ _lock = threading.RLock()
 _here = threading.local()  # .no_wait: this thread's units of work must not wait for the writer
 _waiting: list = []  # callbacks to call once the lock is let go (``when_free``)
 _waiting_lock = threading.Lock()
+# Moves of the event loop waiting for the lock: a thread about to take it lets them go first.
+_turns = threading.Condition()
+_loop_waits = 0
+YIELD_SECONDS = 0.05  # at most; the loop's move runs a millisecond or two after it is woken
 
 
 class Busy(Exception):
@@ -51,7 +55,15 @@ class HeldHere(Busy):
 
 
 def when_free(callback) -> bool:
-    """Have ``callback()`` called, from the thread that lets the lock go, once it is; False if it is free now."""
+    """Have ``callback()`` called, from the thread that lets the lock go, once it is; False if it is free now.
+
+    Either way, until the caller's ``done_waiting()`` (after its next try),
+    threads about to take the lock hold back for the waiting move
+    (``YIELD_SECONDS`` at most): without that, the in-process worker let the
+    lock go and took it again for its next bot turn before the loop had woken,
+    and a person's move waited behind several.
+    """
+    _count_loop_wait(+1)
     with _waiting_lock:
         _waiting.append(callback)
     if _lock.acquire(blocking=False):  # let go before the callback was in the list: no call will come
@@ -61,6 +73,26 @@ def when_free(callback) -> bool:
                 _waiting.remove(callback)
         return False
     return True
+
+
+def done_waiting() -> None:
+    """The loop's move that ``when_free`` counted has had its try (or gave up)."""
+    _count_loop_wait(-1)
+
+
+def _count_loop_wait(step: int) -> None:
+    global _loop_waits
+    with _turns:
+        _loop_waits = max(0, _loop_waits + step)
+        if not _loop_waits:
+            _turns.notify_all()
+
+
+def _after_the_loop() -> None:
+    """A thread about to wait for the lock lets the loop's waiting moves take it first."""
+    if _loop_waits:
+        with _turns:
+            _turns.wait_for(lambda: not _loop_waits, timeout=YIELD_SECONDS)
 
 
 def _let_go() -> None:
@@ -92,6 +124,8 @@ def atomic():
             yield
         return
     no_wait = getattr(_here, "no_wait", False)
+    if not no_wait:
+        _after_the_loop()
     held = [_lock.acquire(blocking=False) if no_wait else _lock.acquire(timeout=WAIT_SECONDS)]
     if no_wait and not held[0]:
         raise HeldHere

@@ -14,7 +14,8 @@ The loop never blocks on a lock. When this process's writer lock is held (the
 in-process worker's bot turn, a presence change, a view's unit of work), the unit
 of work raises ``writer.HeldHere`` before reading anything and the move awaits
 the lock's release (``writer.when_free``), the loop serving the other sockets
-meanwhile, then tries again. Sending it to the thread pool instead made a
+meanwhile, then tries again; threads about to take the lock hold back for it
+until it has (rooms/writer.py). Sending it to the thread pool instead made a
 cascade under load: a move in a thread held the lock while the loop's next
 moves found it held and went to threads too. When SQLite's lock is held by
 another connection (a view's plain write, a command in another process; the
@@ -56,18 +57,23 @@ async def run(action: str, in_place, in_pool, *args):
     """``in_place(action, *args)`` on this loop once the writer is free, else ``await in_pool(action, *args)``."""
     if wanted(action):
         loop = asyncio.get_running_loop()
-        give_up = loop.time() + WAIT_SECONDS
+        give_up, counted = loop.time() + WAIT_SECONDS, False
         while True:
             try:
                 with _outside_the_loop(), writer.without_waiting():
-                    _no_busy_wait()
                     try:
+                        _no_busy_wait()
                         return in_place(action, *args)
                     except DatabaseError:
                         connection.close_if_unusable_or_obsolete()  # what the pool's call does after each action
                         raise
+                    finally:
+                        if counted:  # the threads held back for this try may go on
+                            writer.done_waiting()
+                            counted = False
             except writer.HeldHere:  # another thread's unit of work: over in a millisecond or two
-                if not await _let_go(loop, give_up):
+                counted = await _let_go(loop, give_up)
+                if not counted:
                     break
             except writer.Busy:  # SQLite's lock, held by another connection: it tells no one when it lets go
                 break
@@ -85,11 +91,15 @@ async def _let_go(loop, give_up: float) -> bool:
             pass
 
     if not writer.when_free(wake):
-        return True
+        return True  # free already: the try comes next
     try:
         await asyncio.wait_for(freed, max(0.0, give_up - loop.time()))
     except TimeoutError:
+        writer.done_waiting()
         return False
+    except BaseException:  # the socket's task cancelled: the threads held back go on
+        writer.done_waiting()
+        raise
     return True
 
 

@@ -131,6 +131,7 @@ async def test_a_move_waits_for_a_held_writer_while_the_loop_answers(alice, hold
     assert after.state_version == room.state_version + 1
     in_the_loop = move_threads == [threading.get_ident()]
     assert in_the_loop == (holder == "this process's writer") and len(move_threads) == 1
+    assert writer._loop_waits == 0  # no thread is held back any more
     await comm.disconnect()
     await other_tab.disconnect()
 
@@ -170,3 +171,30 @@ async def test_the_loops_connection_waits_for_no_lock_until_told_to_again(alice)
         return tuned, busy_timeout()
 
     assert await tuned_then_let_wait() == (0, connection.settings_dict["OPTIONS"]["timeout"] * 1000)
+
+
+@database_sync_to_async
+def worker_turn_after_a_loop_wait(callback_registered) -> tuple[float, bool]:
+    """A thread lets the writer go while a loop move waits, then wants it again at once: how long it held back."""
+    import time
+
+    registered = []
+    with writer.atomic():
+        waiter = threading.Thread(target=lambda: registered.append(writer.when_free(callback_registered)))
+        waiter.start()  # the loop's move, in another thread, finds the writer held and waits now
+        waiter.join(30)
+        assert registered == [True]
+    started = time.monotonic()
+    with writer.atomic():  # the worker's next bot turn: it lets the waiting move go first, a moment at most
+        waited = time.monotonic() - started
+    return waited, writer._loop_waits == 1
+
+
+async def test_a_thread_lets_a_waiting_loop_move_take_the_writer_first(alice):
+    woken = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    held_back, still_counted = await worker_turn_after_a_loop_wait(lambda: loop.call_soon_threadsafe(woken.set))
+    assert woken.is_set() and still_counted  # woken, and the move has not had its try yet
+    assert held_back >= writer.YIELD_SECONDS * 0.9  # held back for it (no try came: until the bound)
+    writer.done_waiting()
+    assert writer._loop_waits == 0
