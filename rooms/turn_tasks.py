@@ -27,7 +27,7 @@ from rooms import clock
 # The remembered task must be this far from firing to cover a deadline: clocks of two
 # machines and a worker's pick-up delay never make it fire before it is counted on.
 MARGIN = timedelta(seconds=1)
-KEEP = 4096  # rooms remembered; past it, those whose task has fired are forgotten
+KEEP = 4096  # rooms remembered; past it, those sent for longest ago are forgotten
 
 TURN = "turn"
 
@@ -42,10 +42,10 @@ def covered(room_id: int, eta) -> bool:
         sent = _sent.get(room_id)
         if sent is not None and now + MARGIN < sent <= eta:
             return True
-        _sent[room_id] = eta
-        if len(_sent) > KEEP:
-            for rid in [rid for rid, at in _sent.items() if at <= now]:
-                del _sent[rid]
+        _sent.pop(room_id, None)
+        _sent[room_id] = eta  # last in order: the rooms sent for longest ago come first
+        while len(_sent) > KEEP:  # forgetting a room only means its next turn sends a task
+            del _sent[next(iter(_sent))]
         return False
 
 

@@ -15,7 +15,6 @@ from django.db import connection
 from rooms import services, writer
 from rooms.live import in_loop
 from rooms.models import Room
-from rooms.table import deadline_planned
 from tests.rooms.helpers import play_until_human, state_of
 from tests.rooms.wsclient import connect, receive_until
 
@@ -80,16 +79,19 @@ def sqlite_write_lock():
 
 
 @pytest.fixture
-def move_threads():
-    """The thread each unit of work ran in, told by the deadline it plans after COMMIT (the next turn is a bot's)."""
-    threads = []
+def move_threads(monkeypatch):
+    """The thread each unit of work ran in, told by its publish after COMMIT (every change publishes; a deadline
+    is planned only when the next turn has one, which a draw in a room without a time limit does not)."""
+    from rooms.live import broadcast
 
-    def planned(sender, **kwargs):
+    threads, publish = [], broadcast.publish_room
+
+    def publish_room(*args, **kwargs):
         threads.append(threading.get_ident())
+        return publish(*args, **kwargs)
 
-    deadline_planned.connect(planned, dispatch_uid="test-in-loop")
-    yield threads
-    deadline_planned.disconnect(dispatch_uid="test-in-loop")
+    monkeypatch.setattr(broadcast, "publish_room", publish_room)
+    return threads
 
 
 async def test_a_move_runs_in_the_loops_thread_when_the_writer_is_free(alice, move_threads):
@@ -102,8 +104,30 @@ async def test_a_move_runs_in_the_loops_thread_when_the_writer_is_free(alice, mo
     await comm.disconnect()
 
 
+@pytest.fixture
+def move_waiting(monkeypatch):
+    """Set once the move has found the writer held and waits: on the loop (this process's writer), or in
+    the pool (SQLite's lock). Told by the two places it waits in, which run on as they are."""
+    from rooms.live import consumers
+
+    waiting = asyncio.Event()
+    on_the_loop, in_the_pool = in_loop._let_go, consumers._run
+
+    async def let_go(*args):
+        waiting.set()  # the wait registers before this task yields again
+        return await on_the_loop(*args)
+
+    async def pooled(*args):
+        waiting.set()
+        return await in_the_pool(*args)
+
+    monkeypatch.setattr(in_loop, "_let_go", let_go)
+    monkeypatch.setattr(consumers, "_run", pooled)
+    return waiting
+
+
 @pytest.mark.parametrize("holder", ["this process's writer", "SQLite's write lock"])
-async def test_a_move_waits_for_a_held_writer_while_the_loop_answers(alice, holder, move_threads):
+async def test_a_move_waits_for_a_held_writer_while_the_loop_answers(alice, holder, move_threads, move_waiting):
     """A socket reads its frames in turn: alice's second tab asks, while her first one's move waits.
 
     For this process's writer the move awaits its release on the loop and then runs there; for SQLite's,
@@ -118,7 +142,7 @@ async def test_a_move_waits_for_a_held_writer_while_the_loop_answers(alice, hold
     move_threads.clear()  # the bots' turns before alice's
     try:
         await comm.send_json_to({"action": "move", "version": room.state_version, "move": move, "id": "m1"})
-        await asyncio.sleep(0.05)  # the move's frame read first; were the loop to wait, the ping could not be
+        await asyncio.wait_for(move_waiting.wait(), 30)  # the move waits; were the loop to, nothing would answer
         await other_tab.send_json_to({"action": "ping", "id": "p1"})
         await receive_until(other_tab, lambda m: m["type"] == "pong")
         assert await asyncio.to_thread(thread.is_alive)  # still held: the move has not gone through
@@ -173,28 +197,40 @@ async def test_the_loops_connection_waits_for_no_lock_until_told_to_again(alice)
     assert await tuned_then_let_wait() == (0, connection.settings_dict["OPTIONS"]["timeout"] * 1000)
 
 
-@database_sync_to_async
-def worker_turn_after_a_loop_wait(callback_registered) -> tuple[float, bool]:
-    """A thread lets the writer go while a loop move waits, then wants it again at once: how long it held back."""
-    import time
+async def test_a_thread_lets_a_waiting_loop_move_take_the_writer_first(alice, monkeypatch):
+    """The worker lets the writer go while a move of the loop waits, and wants it again at once: it holds back
+    until that move has had its try (the bound made long here, so that only the try lets it go on)."""
+    parked, entered = threading.Event(), threading.Event()
+    holding_back = writer._after_the_loop
 
-    registered = []
-    with writer.atomic():
-        waiter = threading.Thread(target=lambda: registered.append(writer.when_free(callback_registered)))
-        waiter.start()  # the loop's move, in another thread, finds the writer held and waits now
-        waiter.join(30)
-        assert registered == [True]
-    started = time.monotonic()
-    with writer.atomic():  # the worker's next bot turn: it lets the waiting move go first, a moment at most
-        waited = time.monotonic() - started
-    return waited, writer._loop_waits == 1
+    def after_the_loop():
+        parked.set()
+        holding_back()
 
-
-async def test_a_thread_lets_a_waiting_loop_move_take_the_writer_first(alice):
+    monkeypatch.setattr(writer, "YIELD_SECONDS", 30)
+    monkeypatch.setattr(writer, "_after_the_loop", after_the_loop)
     woken = asyncio.Event()
     loop = asyncio.get_running_loop()
-    held_back, still_counted = await worker_turn_after_a_loop_wait(lambda: loop.call_soon_threadsafe(woken.set))
-    assert woken.is_set() and still_counted  # woken, and the move has not had its try yet
-    assert held_back >= writer.YIELD_SECONDS * 0.9  # held back for it (no try came: until the bound)
-    writer.done_waiting()
+
+    def worker():
+        with writer.atomic():
+            registered = []
+            waiter = threading.Thread(
+                target=lambda: registered.append(writer.when_free(lambda: loop.call_soon_threadsafe(woken.set)))
+            )
+            waiter.start()  # the loop's move, in another thread here, finds the writer held and waits
+            waiter.join(30)
+            assert registered == [True]
+        parked.clear()
+        with writer.atomic():  # the worker's next bot turn
+            entered.set()
+
+    thread = threading.Thread(target=worker, daemon=True)
+    thread.start()
+    await asyncio.wait_for(woken.wait(), 30)  # the move was told the writer is free
+    assert await asyncio.to_thread(parked.wait, 30)
+    assert not entered.is_set() and writer._loop_waits == 1  # held back: the move has not had its try
+    writer.done_waiting()  # its try
+    assert await asyncio.to_thread(entered.wait, 30)
+    await asyncio.to_thread(thread.join, 30)
     assert writer._loop_waits == 0

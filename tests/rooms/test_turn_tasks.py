@@ -93,3 +93,24 @@ def test_a_task_at_its_rooms_version_and_deadline_that_did_not_act_sends_nothing
     assert tasks.run_deadline(*args) is False
     assert len(sent) == before
     assert Room.objects.get(pk=room.id).paused
+
+
+def test_only_a_turns_deadline_is_covered_a_bots_and_a_graces_are_always_sent(clock, sent):
+    """The task that covers a turn follows only a turn deadline: the others must each have their own."""
+    room_id, later = 7, clock.now + timedelta(seconds=20)
+    tasks.schedule_deadline(None, room_id=room_id, version=1, eta=later, kind="turn")
+    tasks.schedule_deadline(None, room_id=room_id, version=2, eta=later + timedelta(seconds=1), kind="turn")
+    for version, kind in ((3, "bot"), (4, "grace")):
+        tasks.schedule_deadline(None, room_id=room_id, version=version, eta=later + timedelta(seconds=2), kind=kind)
+    assert [args[1] for args, _eta in sent] == [1, 3, 4]
+
+
+def test_the_rooms_remembered_are_bounded_the_oldest_forgotten(clock, monkeypatch):
+    from rooms import turn_tasks
+
+    monkeypatch.setattr(turn_tasks, "KEEP", 3)
+    later = clock.now + timedelta(seconds=20)
+    for room_id in range(5):
+        assert not turn_tasks.covered(room_id, later)
+    assert list(turn_tasks._sent) == [2, 3, 4]
+    assert turn_tasks.covered(4, later) and not turn_tasks.covered(0, later)
